@@ -1,0 +1,1 @@
+"""Checking rules: the explicit-state explorer and the Z3 encodings behind ``referee clarify``."""

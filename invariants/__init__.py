@@ -1,0 +1,34 @@
+"""Named invariant suites: plain functions over a state that return None or what is wrong."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Invariant:
+    name: str
+    description: str
+    check: Callable[[Any], str | None]
+
+
+def suite(game_name: str) -> list[Invariant]:
+    """The invariant suite of a game (``referee.invariants.<game>.SUITE``); empty if none."""
+    try:
+        module = importlib.import_module(f"referee.invariants.{game_name}")
+    except ModuleNotFoundError:
+        return []
+    return list(getattr(module, "SUITE", []))
+
+
+def violated(invariants: list[Invariant], state: Any) -> list[tuple[str, str]]:
+    """(name, message) for every invariant the state breaks."""
+    broken = []
+    for inv in invariants:
+        message = inv.check(state)
+        if message is not None:
+            broken.append((inv.name, message))
+    return broken

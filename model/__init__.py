@@ -1,0 +1,1 @@
+"""Game models: explicit-state machines behind a common protocol (see ``core``)."""

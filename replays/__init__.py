@@ -1,0 +1,1 @@
+"""Replay logs: reading, writing, validating and graphing recorded games."""
