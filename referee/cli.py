@@ -7,6 +7,11 @@ import sys
 
 import typer
 
+try:  # typer >= 0.20 vendors click
+    from typer._click import exceptions as cexc
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click import exceptions as cexc
+
 from referee import __version__
 from referee.errors import RefereeError
 
@@ -16,6 +21,7 @@ app = typer.Typer(
          "(Homesteaders, Pionjär, The Colonists).",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -42,18 +48,27 @@ for _name in COMMANDS:
     importlib.import_module(f"referee.commands.{_name}").register(app)
 
 
-def fail(message: str, status: int = 2) -> typer.Exit:
-    """Print one clear line on stderr and return the Exit to raise."""
-    typer.echo(f"referee: error: {message}", err=True)
-    return typer.Exit(status)
-
-
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: usage errors become one line on stderr and exit status 2."""
+    command = typer.main.get_command(app)
     try:
-        app()
+        status = command.main(args=argv, prog_name="referee", standalone_mode=False)
+    except cexc.NoArgsIsHelpError as exc:
+        if exc.ctx is not None:
+            typer.echo(exc.ctx.get_help())
+        sys.exit(2)
+    except cexc.UsageError as exc:
+        hint = f" (see 'referee {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent \
+            else " (see 'referee --help')"
+        typer.echo(f"referee: error: {exc.format_message()}{hint}", err=True)
+        sys.exit(2)
+    except cexc.ClickException as exc:
+        typer.echo(f"referee: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
     except RefereeError as exc:
         typer.echo(f"referee: error: {exc}", err=True)
         sys.exit(exc.exit_status)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         typer.echo("referee: interrupted", err=True)
         sys.exit(130)
+    sys.exit(status if isinstance(status, int) else 0)

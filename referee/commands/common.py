@@ -1,0 +1,54 @@
+"""Helpers shared by the CLI commands."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from enum import Enum
+from pathlib import Path
+from typing import IO
+
+import typer
+
+from referee.errors import RefereeError
+
+
+class ReportFormat(str, Enum):
+    text = "text"
+    json = "json"
+    junit = "junit"
+
+
+class TextOrJson(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def fail(message: str, status: int = 2) -> typer.Exit:
+    """Print one clear line on stderr; return the Exit to raise."""
+    typer.echo(f"referee: error: {message}", err=True)
+    return typer.Exit(status)
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn RefereeError into one line on stderr and its exit status."""
+    try:
+        yield
+    except RefereeError as exc:
+        raise fail(str(exc), exc.exit_status) from None
+
+
+@contextlib.contextmanager
+def output_stream(path: Path | None) -> Iterator[IO[str]]:
+    """The --output file (UTF-8), or standard output."""
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        stream = path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
+    with stream:
+        yield stream

@@ -1,0 +1,235 @@
+"""The log envelope: the header on line 1 and the six event shapes of every later line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.model.core import (
+    Action,
+    Chance,
+    Check,
+    Event,
+    Final,
+    Phase,
+    Undo,
+    Violation,
+    freeze,
+)
+
+from referee.errors import UnknownGameError
+from referee.games import get_game, known_games
+
+HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta"}
+SHAPE_KEYS = ("action", "chance", "phase", "check", "undo", "final")
+COMMON_KEYS = ("seq", "note")
+MAX_NUMBER = 1_000_000_000
+
+
+@dataclass(slots=True)
+class Header:
+    game_name: str
+    players: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    position: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    game: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {"format": "referee-replay", "version": 1, "game": self.game_name,
+                               "players": list(self.players)}
+        if self.options:
+            obj["options"] = self.options
+        if self.position is not None:
+            obj["position"] = self.position
+        if self.meta:
+            obj["meta"] = self.meta
+        return obj
+
+
+@dataclass(slots=True)
+class Envelope:
+    """One parsed event line: the event and its optional seq."""
+
+    event: Event
+    seq: int | None
+
+
+def _type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return {int: "an integer", float: "a number", str: "a string", list: "a list",
+            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
+    """Validate a header object; the game object is looked up but no state is built here."""
+    fmt = obj.get("format")
+    if fmt != "referee-replay":
+        found = "no 'format' field" if "format" not in obj else f"format {fmt!r}"
+        return Violation("syntax", "LOG-HEADER",
+                         f"bad header: line 1 must be a header with format \"referee-replay\", "
+                         f"found {found}")
+    version = obj.get("version")
+    if not _is_int(version) or version != 1:
+        return Violation("syntax", "LOG-HEADER",
+                         f"bad header: version must be the integer 1, found {version!r}")
+    unknown = sorted(set(obj) - HEADER_KEYS)
+    if unknown:
+        return Violation("schema", "LOG-HEADER", f"header: unknown field {unknown[0]!r} "
+                         f"(allowed: {', '.join(sorted(HEADER_KEYS))})")
+    if "game" not in obj:
+        return Violation("schema", "LOG-HEADER", "header: missing field 'game'")
+    name = obj["game"]
+    if not isinstance(name, str):
+        return Violation("schema", "LOG-HEADER", f"header: 'game' must be a string, found "
+                         f"{_type(name)}")
+    try:
+        game = get_game(name)
+    except UnknownGameError as exc:
+        return Violation("schema", "LOG-HEADER", f"header: {exc}")
+    if "players" not in obj:
+        return Violation("schema", "LOG-PLAYERS", "header: missing field 'players'")
+    players = obj["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return Violation("schema", "LOG-PLAYERS",
+                         "header: 'players' must be a list of strings")
+    if any(not p.strip() for p in players):
+        return Violation("schema", "LOG-PLAYERS", "header: player names must not be empty")
+    dupes = sorted({p for p in players if players.count(p) > 1})
+    if dupes:
+        return Violation("schema", "LOG-PLAYERS", f"header: player {dupes[0]!r} appears twice")
+    if not game.min_players <= len(players) <= game.max_players:
+        return Violation("schema", "LOG-PLAYERS",
+                         f"header: {game.title} takes {game.min_players} to {game.max_players} "
+                         f"players, found {len(players)}")
+    for key in ("options", "position", "meta"):
+        if key in obj and not isinstance(obj[key], dict):
+            return Violation("schema", "LOG-HEADER",
+                             f"header: {key!r} must be an object, found {_type(obj[key])}")
+    return Header(name, tuple(players), dict(obj.get("options", {})), obj.get("position"),
+                  dict(obj.get("meta", {})), game)
+
+
+def _numbers_ok(value: Any) -> str | None:
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return None
+    if isinstance(value, int):
+        return None if -MAX_NUMBER <= value <= MAX_NUMBER else (
+            f"number {str(value)[:30]}{'...' if len(str(value)) > 30 else ''} is out of range "
+            f"(at most {MAX_NUMBER:,} in absolute value)")
+    if isinstance(value, float):
+        return f"number {value} is not an integer"
+    if isinstance(value, list):
+        for item in value:
+            problem = _numbers_ok(item)
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for item in value.values():
+            problem = _numbers_ok(item)
+            if problem:
+                return problem
+    return None
+
+
+def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | Violation:
+    """Classify one event line into its shape, checking the envelope (not the game's rules)."""
+    shapes = [k for k in SHAPE_KEYS if k in obj]
+    if not shapes:
+        if obj.get("format") == "referee-replay":
+            return Violation("schema", "LOG-HEADER", "a header may appear only on line 1")
+        keys = ", ".join(repr(k) for k in list(obj)[:5]) or "none"
+        return Violation("schema", "LOG-EVENT", "not an event: expected one of the keys "
+                         f"{', '.join(SHAPE_KEYS)}; found {keys}")
+    if len(shapes) > 1:
+        return Violation("schema", "LOG-EVENT",
+                         f"one event per line: found both {shapes[0]!r} and {shapes[1]!r}")
+    shape = shapes[0]
+    seq = obj.get("seq")
+    if "seq" in obj and (not _is_int(seq) or seq < 1):
+        return Violation("schema", "LOG-SEQ", f"'seq' must be a positive integer, found {seq!r}")
+    if "note" in obj and not isinstance(obj["note"], str):
+        return Violation("schema", "LOG-EVENT",
+                         f"'note' must be a string, found {_type(obj['note'])}")
+    player = obj.get("player")
+    if shape == "action":
+        if "player" not in obj:
+            return Violation("schema", "LOG-EVENT", "action without 'player'")
+        if not isinstance(player, str):
+            return Violation("schema", "LOG-EVENT", f"'player' must be a string, found "
+                             f"{_type(player)}")
+        if player not in players:
+            return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
+                             f"{', '.join(players)})")
+        if not isinstance(obj["action"], str):
+            return Violation("schema", "LOG-EVENT", f"'action' must be a string, found "
+                             f"{_type(obj['action'])}", player)
+        problem = _numbers_ok(obj)
+        if problem:
+            return Violation("schema", "LOG-NUMBER", problem, player)
+        return Envelope(Action.from_json(obj), seq)
+    if shape in ("chance", "phase"):
+        if not isinstance(obj[shape], str):
+            return Violation("schema", "LOG-EVENT", f"{shape!r} must be a string, found "
+                             f"{_type(obj[shape])}")
+        if "player" in obj and (not isinstance(player, str) or player not in players):
+            return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
+                             f"{', '.join(players)})")
+        problem = _numbers_ok(obj)
+        if problem:
+            return Violation("schema", "LOG-NUMBER", problem)
+        cls = Chance if shape == "chance" else Phase
+        return Envelope(cls.from_json(obj), seq)
+    extra = sorted(set(obj) - {shape, *COMMON_KEYS})
+    if extra:
+        return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
+    body = obj[shape]
+    if shape == "check":
+        if not isinstance(body, dict):
+            return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
+                             f"{_type(body)}")
+        return Envelope(Check(freeze(body)), seq)
+    if shape == "undo":
+        if not _is_int(body) or body < 1:
+            return Violation("schema", "LOG-UNDO",
+                             f"'undo' must be a positive integer, found {body!r}")
+        return Envelope(Undo(body), seq)
+    return _parse_final(body, players, seq)
+
+
+def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelope | Violation:
+    if not isinstance(body, dict):
+        return Violation("schema", "LOG-FINAL", f"'final' must be an object, found {_type(body)}")
+    extra = sorted(set(body) - {"scores", "winners"})
+    if extra:
+        return Violation("schema", "LOG-FINAL", f"final: unknown field {extra[0]!r} "
+                         "(allowed: scores, winners)")
+    scores = body.get("scores")
+    if scores is not None:
+        if not isinstance(scores, dict):
+            return Violation("schema", "LOG-FINAL", "final: 'scores' must be an object")
+        for name, value in scores.items():
+            if name not in players:
+                return Violation("schema", "LOG-PLAYERS", f"final: unknown player {name!r}")
+            if not _is_int(value) or abs(value) > MAX_NUMBER:
+                return Violation("schema", "LOG-FINAL",
+                                 f"final: score of {name} must be an integer, found {value!r}")
+    winners = body.get("winners")
+    if winners is not None:
+        if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+            return Violation("schema", "LOG-FINAL", "final: 'winners' must be a list of names")
+        for name in winners:
+            if name not in players:
+                return Violation("schema", "LOG-PLAYERS", f"final: unknown player {name!r}")
+    return Envelope(Final.make(scores, winners), seq)
+
+
+def supported_games() -> list[str]:
+    return known_games()

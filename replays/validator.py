@@ -1,0 +1,343 @@
+"""The game-agnostic validator: drives a game model through a log and reports every error.
+
+Validation of a file stops at its first ``syntax``, ``schema``, ``order``, ``illegal`` or
+``chance`` error; ``checkpoint`` errors are reported and the computed state goes on; ``final``
+claims are compared with the computed scores and winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.model.core import (
+    STOPPING_KINDS,
+    Action,
+    Chance,
+    Check,
+    Event,
+    Final,
+    GameEvent,
+    Phase,
+    RuleViolation,
+    Undo,
+    Violation,
+)
+from referee.replays.envelope import Header, parse_event, parse_header
+from referee.replays.graph import ReplayGraph
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
+
+from referee.errors import RefereeError
+
+
+@dataclass(slots=True)
+class ErrorRecord:
+    line: int
+    seq: int | None
+    kind: str
+    rule: str | None
+    player: str | None
+    message: str
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "seq": self.seq, "kind": self.kind, "rule": self.rule,
+                "player": self.player, "message": self.message}
+
+
+@dataclass(slots=True)
+class Step:
+    line: int
+    event: str
+
+
+@dataclass
+class FileReport:
+    path: str
+    game: str | None = None
+    valid: bool = True
+    complete: bool = False
+    events: int = 0
+    errors: list[ErrorRecord] = field(default_factory=list)
+    scores: dict[str, int] | None = None
+    winners: list[str] | None = None
+    score_parts: dict[str, dict[str, int]] | None = None
+    trail: list[Step] = field(default_factory=list)
+    undos: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "game": self.game, "valid": self.valid,
+                "complete": self.complete, "events": self.events,
+                "errors": [e.to_json() for e in self.errors],
+                "scores": self.scores, "winners": self.winners}
+
+
+@dataclass
+class ReplayPosition:
+    """The state a log reaches (after a given line, or at its end)."""
+
+    game: Any
+    header: Header
+    state: Any
+    events: list[GameEvent]
+    line: int
+
+
+def _label(event: Event) -> str:
+    if isinstance(event, Action | Chance | Phase):
+        return str(event)
+    if isinstance(event, Check):
+        return "check"
+    if isinstance(event, Undo):
+        return f"undo {event.count}"
+    return "final"
+
+
+class Replay:
+    """Feeds one log's lines to its game; keeps the current branch for undo and the report."""
+
+    def __init__(self, path: str, graph: ReplayGraph | None = None) -> None:
+        self.report = FileReport(path)
+        self.graph = graph
+        self.header: Header | None = None
+        self.game: Any = None
+        self.state: Any = None
+        self._initial: Any = None
+        self.branch: list[tuple[int, GameEvent]] = []
+        self._fingerprints: list[int] = []
+        self.last_seq = 0
+        self.finished = False
+        self.stopped = False
+        self.last_line = 0
+
+    # ----------------------------------------------------------------- errors
+
+    def _error(self, line: int, violation: Violation, seq: int | None = None, text: str = "",
+               event: Event | None = None) -> None:
+        record = ErrorRecord(line, seq, violation.kind, violation.rule, violation.player,
+                             violation.message, text)
+        self.report.errors.append(record)
+        self.report.valid = False
+        if self.graph is not None and event is not None:
+            self.graph.error(line, violation.player, _label(event), violation.kind,
+                             violation.rule, violation.message)
+        if violation.kind in STOPPING_KINDS:
+            self.stopped = True
+            self.report.trail = [Step(ln, str(ev)) for ln, ev in self.branch]
+
+    # ----------------------------------------------------------------- lines
+
+    def feed(self, raw: RawLine) -> None:
+        """Process one non-blank line. After a stopping error, further lines are ignored."""
+        if self.stopped:
+            return
+        self.last_line = raw.number
+        if raw.error is not None:
+            self._error(raw.number, raw.error, text=raw.text)
+            return
+        assert raw.obj is not None
+        if self.header is None:
+            self._start(raw)
+            return
+        self.report.events += 1
+        parsed = parse_event(raw.obj, self.header.players)
+        if isinstance(parsed, Violation):
+            self._error(raw.number, parsed, raw.obj.get("seq") if isinstance(
+                raw.obj.get("seq"), int) else None, raw.text)
+            return
+        event, seq = parsed.event, parsed.seq
+        if self.finished:
+            self._error(raw.number, Violation("order", "LOG-FINAL",
+                                              "the final line must be the last event"),
+                        seq, raw.text, event)
+            return
+        if seq is not None:
+            if seq <= self.last_seq:
+                self._error(raw.number, Violation(
+                    "order", "LOG-SEQ", f"seq {seq} does not increase (previous seq "
+                    f"{self.last_seq})"), seq, raw.text, event)
+                return
+            self.last_seq = seq
+        if isinstance(event, Action | Chance | Phase):
+            self._play(raw, event, seq)
+        elif isinstance(event, Check):
+            self._check(raw, event, seq)
+        elif isinstance(event, Undo):
+            self._undo(raw, event, seq)
+        else:
+            self._final(raw, event, seq)
+
+    def _start(self, raw: RawLine) -> None:
+        assert raw.obj is not None
+        header = parse_header(raw.obj)
+        if isinstance(header, Violation):
+            self._error(raw.number, header, text=raw.text)
+            return
+        self.report.game = header.game_name
+        try:
+            state = header.game.new_state(header.players, header.options, header.position)
+        except RuleViolation as exc:
+            v = exc.violation
+            self._error(raw.number, Violation("schema" if v.kind not in ("syntax", "schema")
+                                              else v.kind, v.rule, v.message, v.player),
+                        text=raw.text)
+            return
+        self.header, self.game, self.state = header, header.game, state
+        self._initial = state.copy()
+        if self.graph is not None:
+            fp = state.fingerprint()
+            self.graph.start(fp)
+            self._fingerprints.append(fp)
+
+    def _play(self, raw: RawLine, event: GameEvent, seq: int | None) -> None:
+        violation = self.game.check(self.state, event)
+        if violation is not None:
+            self._error(raw.number, violation, seq, raw.text, event)
+            return
+        try:
+            self.game.apply(self.state, event)
+        except RuleViolation as exc:
+            self._error(raw.number, exc.violation, seq, raw.text, event)
+            return
+        self.branch.append((raw.number, event))
+        if self.graph is not None:
+            fp = self.state.fingerprint()
+            self.graph.move(fp, raw.number, event.player, str(event))
+            self._fingerprints.append(fp)
+
+    def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
+        for violation in self.game.check_claims(self.state, event.claims.as_dict()):
+            self._error(raw.number, violation, seq, raw.text, event)
+            if self.stopped:
+                return
+
+    def _undo(self, raw: RawLine, event: Undo, seq: int | None) -> None:
+        undoable = [i for i, (_, ev) in enumerate(self.branch) if isinstance(ev, Action | Chance)]
+        if event.count > len(undoable):
+            self._error(raw.number, Violation(
+                "order", "LOG-UNDO", f"undo {event.count} but only {len(undoable)} actions and "
+                "chance events stand on this branch"), seq, raw.text, event)
+            return
+        cut = undoable[-event.count]
+        self.branch = self.branch[:cut]
+        self.state = self._initial.copy()
+        for _, ev in self.branch:
+            self.game.apply(self.state, ev)
+        self.report.undos += 1
+        if self.graph is not None:
+            self._fingerprints = self._fingerprints[:cut + 1]
+            self.graph.jump(self._fingerprints[-1])
+
+    def _final(self, raw: RawLine, event: Final, seq: int | None) -> None:
+        if not self.game.is_over(self.state):
+            self._error(raw.number, Violation("order", "LOG-FINAL",
+                                              "final before the game has ended"),
+                        seq, raw.text, event)
+            return
+        self.finished = True
+        scores = self.game.score(self.state)
+        if event.scores is not None:
+            for player, claimed in event.scores.as_dict().items():
+                computed = scores[player]
+                if claimed != computed.total:
+                    parts = ", ".join(f"{k} {v}" for k, v in computed.parts.items())
+                    message = (f"{player} claims {claimed} but scores {computed.total} "
+                               f"({parts})")
+                    extra = self._score_audit(player, claimed)
+                    if extra:
+                        message += f"; {extra}"
+                    self._error(raw.number, Violation("score", "LOG-SCORE", message, player),
+                                seq, raw.text)
+        if event.winners is not None:
+            computed_winners = self.game.winners(self.state)
+            if set(event.winners) != set(computed_winners):
+                self._error(raw.number, Violation(
+                    "score", "LOG-SCORE", f"winners claimed {', '.join(event.winners) or 'none'}"
+                    f" but computed {', '.join(computed_winners) or 'none'}"), seq, raw.text)
+
+    def _score_audit(self, player: str, claimed: int) -> str | None:
+        audit = getattr(self.game, "audit_score_claim", None)
+        if audit is None:
+            return None
+        return audit(self.state, player, claimed)
+
+    # ----------------------------------------------------------------- end
+
+    def close(self) -> FileReport:
+        report = self.report
+        if self.header is None and not report.errors:
+            self._error(max(self.last_line, 1), Violation(
+                "syntax", "LOG-HEADER", "empty file: expected a header on line 1"))
+        if self.game is not None and not self.stopped:
+            report.complete = self.finished
+            if self.game.is_over(self.state):
+                scores = self.game.score(self.state)
+                report.scores = {p: s.total for p, s in scores.items()}
+                report.score_parts = {p: dict(s.parts) for p, s in scores.items()}
+                report.winners = list(self.game.winners(self.state))
+        if self.graph is not None:
+            self.graph.mark_current(self._fingerprints)
+        return report
+
+
+def validate_lines(lines: Iterable[RawLine], path: str,
+                   graph: ReplayGraph | None = None) -> FileReport:
+    replay = Replay(path, graph)
+    for raw in lines:
+        replay.feed(raw)
+        if replay.stopped:
+            break
+    return replay.close()
+
+
+def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                  graph: ReplayGraph | None = None, label: str | None = None) -> FileReport:
+    """Validate one log file. Never raises for bad content: every problem is in the report."""
+    label = label if label is not None else str(path)
+    try:
+        with open(path, "rb") as stream:
+            return validate_lines(iter_lines(stream, max_line_bytes), label, graph)
+    except OSError as exc:
+        report = FileReport(label, valid=False)
+        report.errors.append(ErrorRecord(1, None, "syntax", "LOG-READ", None,
+                                         f"cannot read the file: {exc.strerror or exc}"))
+        return report
+
+
+def replay_to(path: str | Path, line: int | None = None,
+              max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> ReplayPosition:
+    """The state after ``line`` (or the whole log); RefereeError if the log fails before it."""
+    replay = Replay(str(path))
+    try:
+        with open(path, "rb") as stream:
+            for raw in iter_lines(stream, max_line_bytes):
+                if line is not None and raw.number > line:
+                    break
+                replay.feed(raw)
+                if replay.stopped:
+                    break
+    except OSError as exc:
+        raise RefereeError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if replay.stopped or replay.header is None:
+        replay.close()
+        first = replay.report.errors[0] if replay.report.errors else None
+        where = f"{path}:{first.line}" if first else str(path)
+        message = first.message if first else "no header"
+        raise RefereeError(f"{where}: {first.kind if first else 'syntax'} error: {message}")
+    if line is not None and line > replay.last_line and replay.last_line:
+        raise RefereeError(f"{path}: line {line} is past the end of the log "
+                           f"(last event on line {replay.last_line})")
+    return ReplayPosition(replay.game, replay.header, replay.state,
+                          [ev for _, ev in replay.branch], replay.last_line)
+
+
+def summarize(reports: Iterable[Mapping[str, Any] | FileReport]) -> dict[str, int]:
+    files = valid = events = 0
+    for rep in reports:
+        data = rep.to_json() if isinstance(rep, FileReport) else rep
+        files += 1
+        valid += bool(data["valid"])
+        events += data["events"]
+    return {"files": files, "valid": valid, "invalid": files - valid, "events": events}
