@@ -37,8 +37,8 @@ def event_line(event: Event, seq: int | None = None, note: str | None = None) ->
     return dumps(obj)
 
 
-def write_log(path: str | Path, head: Mapping[str, Any], events: Iterable[Event | Mapping[str, Any]],
-              ) -> Path:
+def write_log(path: str | Path, head: Mapping[str, Any],
+              events: Iterable[Event | Mapping[str, Any]]) -> Path:
     """Write a header and events (Event objects or ready JSON objects), one per line."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

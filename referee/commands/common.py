@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import IO
 
@@ -14,13 +14,13 @@ import typer
 from referee.errors import RefereeError
 
 
-class ReportFormat(str, Enum):
+class ReportFormat(StrEnum):
     text = "text"
     json = "json"
     junit = "junit"
 
 
-class TextOrJson(str, Enum):
+class TextOrJson(StrEnum):
     text = "text"
     json = "json"
 
