@@ -2,12 +2,15 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import register_game, unregister_game
+from referee.games import register_game
 from tests.nim_game import GAME as NIM
 
 
-@pytest.fixture()
-def nim():
+@pytest.fixture(scope="session", autouse=True)
+def _register_fixture_games():
     register_game("nim", NIM)
-    yield NIM
-    unregister_game("nim")
+
+
+@pytest.fixture(scope="session")
+def nim():
+    return NIM

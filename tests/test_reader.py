@@ -1,0 +1,157 @@
+"""Bad input: every problem a located error of the right kind, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.replays.reader import decode_line
+from referee.replays.validator import validate_file, validate_lines
+from tests.logs import NIM_HEADER, nim_game, write
+
+
+def first(report):
+    e = report.errors[0]
+    return e.line, e.kind, e.rule
+
+
+def header(**changes):
+    head = dict(NIM_HEADER)
+    head.update(changes)
+    return {k: v for k, v in head.items() if v is not None}
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"", (1, "syntax", "LOG-HEADER")),
+    (b"\n\n", (1, "syntax", "LOG-HEADER")),
+    (b"\x00\x01\x02\xff\xfe binary", (1, "syntax", "LOG-READ")),
+    (b'{"format": "referee-replay", "version": 1, "game": "nim\xc3\x28"}', (1, "syntax",
+                                                                            "LOG-READ")),
+    (b"[" * 10000 + b"]" * 10000, (1, "syntax", "LOG-JSON")),
+    (b'{"a": NaN}', (1, "syntax", "LOG-JSON")),
+    (b'{"a": Infinity}', (1, "syntax", "LOG-JSON")),
+    (b'{"a": ' + b"9" * 5000 + b"}", (1, "syntax", "LOG-JSON")),
+    (b'{"a": 1, "a": 2}', (1, "syntax", "LOG-JSON")),
+    (b'"just a string"', (1, "syntax", "LOG-JSON")),
+    (b'{"truncated": ', (1, "syntax", "LOG-JSON")),
+])
+def test_unreadable_content(tmp_path, nim, content, expected):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    report = validate_file(path)
+    assert not report.valid
+    assert first(report) == expected
+
+
+def test_line_length_limit(tmp_path, nim):
+    path = tmp_path / "long.jsonl"
+    with path.open("wb") as out:
+        out.write(json.dumps(NIM_HEADER).encode() + b"\n")
+        out.write(b'{"note": "' + b"x" * (10 * 1024 * 1024) + b'", "phase": "play"}\n')
+    report = validate_file(path)
+    assert first(report) == (2, "syntax", "LOG-READ")
+    assert "--max-line-bytes" in report.errors[0].message
+    raised = validate_file(path, max_line_bytes=11 * 1024 * 1024)
+    assert first(raised) == (2, "order", "NIM-START")
+
+
+@pytest.mark.parametrize("head, expected", [
+    (header(format=None), (1, "syntax", "LOG-HEADER")),
+    (header(version=2), (1, "syntax", "LOG-HEADER")),
+    (header(version=True), (1, "syntax", "LOG-HEADER")),
+    (header(game="chess"), (1, "schema", "LOG-HEADER")),
+    (header(game="colonists"), (1, "schema", "LOG-HEADER")),
+    (header(players=["Ann"]), (1, "schema", "LOG-PLAYERS")),
+    (header(players=["Ann", "Ann"]), (1, "schema", "LOG-PLAYERS")),
+    (header(players=["Ann", ""]), (1, "schema", "LOG-PLAYERS")),
+    (header(players="Ann,Bo"), (1, "schema", "LOG-PLAYERS")),
+    (header(extra=1), (1, "schema", "LOG-HEADER")),
+    (header(options={"piles": "x"}), (1, "schema", None)),
+    (header(options={"colour": 1}), (1, "schema", None)),
+    (header(meta=[]), (1, "schema", "LOG-HEADER")),
+])
+def test_bad_headers(tmp_path, nim, head, expected):
+    report = validate_file(write(tmp_path / "h.jsonl", head))
+    assert first(report) == expected
+
+
+def test_missing_header_and_late_header(tmp_path, nim):
+    report = validate_file(write(tmp_path / "a.jsonl", {"chance": "start_player",
+                                                        "player": "Ann"}))
+    assert first(report) == (1, "syntax", "LOG-HEADER")
+    report = validate_file(write(tmp_path / "b.jsonl", *nim_game(NIM_HEADER)))
+    assert first(report) == (4, "schema", "LOG-HEADER")
+
+
+@pytest.mark.parametrize("event, expected", [
+    ({"player": "Ann", "action": "take", "pile": 1, "count": True}, (4, "schema", "NIM-TAKE")),
+    ({"player": "Ann", "action": "take", "pile": 1, "count": 10**12}, (4, "schema",
+                                                                        "LOG-NUMBER")),
+    ({"player": "Ann", "action": "take", "pile": 1, "count": 1.5}, (4, "schema", "LOG-NUMBER")),
+    ({"player": "Zed", "action": "take", "pile": 1, "count": 1}, (4, "schema", "LOG-PLAYERS")),
+    ({"player": "Ann", "action": "take", "pile": 1}, (4, "schema", "NIM-TAKE")),
+    ({"player": "Ann", "action": "take", "pile": 1, "count": 1, "x": 1}, (4, "schema",
+                                                                           "NIM-TAKE")),
+    ({"player": "Ann", "action": "dance"}, (4, "schema", "NIM-TAKE")),
+    ({"action": "take"}, (4, "schema", "LOG-EVENT")),
+    ({"phase": "play", "chance": "x"}, (4, "schema", "LOG-EVENT")),
+    ({"hello": 1}, (4, "schema", "LOG-EVENT")),
+    ({"undo": 0}, (4, "schema", "LOG-UNDO")),
+    ({"undo": True}, (4, "schema", "LOG-UNDO")),
+    ({"check": [1]}, (4, "schema", "LOG-CHECK")),
+    ({"check": {}, "extra": 1}, (4, "schema", "LOG-EVENT")),
+    ({"final": {"score": {}}}, (4, "schema", "LOG-FINAL")),
+    ({"final": {"scores": {"Zed": 1}}}, (4, "schema", "LOG-PLAYERS")),
+    ({"final": {"winners": "Ann"}}, (4, "schema", "LOG-FINAL")),
+    ({"phase": "play", "seq": 0}, (4, "schema", "LOG-SEQ")),
+    ({"phase": "play", "note": 3}, (4, "schema", "LOG-EVENT")),
+])
+def test_bad_events(tmp_path, nim, event, expected):
+    report = validate_file(write(tmp_path / "e.jsonl", *nim_game(event)))
+    assert first(report) == expected
+
+
+def test_unreadable_path_is_reported(tmp_path, nim):
+    report = validate_file(tmp_path)  # a folder, not a file
+    assert first(report) == (1, "syntax", "LOG-READ")
+
+
+def test_decode_line_never_raises_on_deep_objects():
+    raw = decode_line(1, b'{"a": ' + b'{"a": ' * 5000 + b"1" + b"}" * 5001)
+    assert raw.error is not None and raw.error.kind == "syntax"
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.binary(max_size=200), max_size=6))
+def test_arbitrary_bytes_always_give_a_report(nim, lines):
+    raws = [decode_line(i + 1, b) for i, b in enumerate(lines) if b.strip()]
+    report = validate_lines(raws, "fuzz")
+    assert report.valid in (True, False)
+    if raws and raws[0].obj is None:
+        assert not report.valid
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(st.sampled_from(["player", "action", "pile", "count", "chance", "phase",
+                                       "check", "undo", "final", "seq", "note", "scores",
+                                       "winners", "x"]), children, max_size=4),
+    max_leaves=10)
+
+
+@settings(max_examples=200, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.dictionaries(st.sampled_from(["player", "action", "pile", "count", "chance",
+                                                 "phase", "check", "undo", "final", "seq",
+                                                 "note"]), json_values, max_size=5),
+                max_size=8))
+def test_arbitrary_json_events_always_give_a_report(nim, events):
+    lines = [json.dumps(NIM_HEADER).encode()] + [json.dumps(e).encode() for e in events]
+    raws = [decode_line(i + 1, b) for i, b in enumerate(lines)]
+    report = validate_lines(raws, "fuzz")
+    assert report.events <= len(events)
+    for error in report.errors:
+        assert 1 <= error.line <= len(lines)
