@@ -403,6 +403,15 @@ class Game(Protocol):
 
     def global_quantities(self, state: Any) -> dict[str, int]: ...
 
+    # Optional: ``rules_for(state, event) -> Sequence[str]``, the rule ids that ``check`` verified
+    # for an event it accepted; ``referee coverage`` and the explorer use it where present.
+
+
+def rules_checked(game: Any, state: Any, event: GameEvent) -> Sequence[str]:
+    """The rule ids a game's ``rules_for`` hook names for an accepted event (empty without it)."""
+    hook = getattr(game, "rules_for", None)
+    return hook(state, event) if hook is not None else ()
+
 
 def is_chance_node(game: Game, state: Any) -> bool:
     return bool(game.chance_outcomes(state))

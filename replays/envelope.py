@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.errors import UnknownGameError
+from referee.games import get_game, known_games
 from referee.model.core import (
     Action,
     Chance,
@@ -17,11 +19,9 @@ from referee.model.core import (
     Violation,
     freeze,
 )
+from referee.replays.expect import check_expect
 
-from referee.errors import UnknownGameError
-from referee.games import get_game, known_games
-
-HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta"}
+HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta", "expect"}
 SHAPE_KEYS = ("action", "chance", "phase", "check", "undo", "final")
 COMMON_KEYS = ("seq", "note")
 MAX_NUMBER = 1_000_000_000
@@ -35,6 +35,7 @@ class Header:
     position: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     game: Any = None
+    expect: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         obj: dict[str, Any] = {"format": "referee-replay", "version": 1, "game": self.game_name,
@@ -45,6 +46,8 @@ class Header:
             obj["position"] = self.position
         if self.meta:
             obj["meta"] = self.meta
+        if self.expect is not None:
+            obj["expect"] = self.expect
         return obj
 
 
@@ -112,8 +115,12 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
         if key in obj and not isinstance(obj[key], dict):
             return Violation("schema", "LOG-HEADER",
                              f"header: {key!r} must be an object, found {_type(obj[key])}")
+    if "expect" in obj:
+        problem = check_expect(obj["expect"])
+        if problem:
+            return problem
     return Header(name, tuple(players), dict(obj.get("options", {})), obj.get("position"),
-                  dict(obj.get("meta", {})), game)
+                  dict(obj.get("meta", {})), game, obj.get("expect"))
 
 
 def _numbers_ok(value: Any) -> str | None:

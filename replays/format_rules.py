@@ -24,5 +24,7 @@ FORMAT_RULES = RuleCatalogue("format", [
                       "the computed one.", "FORMAT.md §1"),
     Rule("LOG-FINAL", "final comes only once the game has ended, and it is the last event.",
          "FORMAT.md §1, §3"),
+    Rule("LOG-EXPECT", "expect, where present, states a verdict: valid, complete, errors (line, "
+                       "seq, kind, rule, player, message), scores, winners.", "FORMAT.md §6"),
     Rule("LOG-SCORE", "Claimed scores and winners equal the computed ones.", "FORMAT.md §3"),
 ])

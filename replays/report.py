@@ -10,9 +10,10 @@ import json
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from referee.replays.validator import FileReport
 from rich.console import Console
 from rich.markup import escape as rich_escape
+
+from referee.replays.validator import FileReport
 
 TRAIL_STEPS = 12
 

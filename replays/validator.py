@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.errors import RefereeError
 from referee.model.core import (
     STOPPING_KINDS,
     Action,
@@ -24,12 +25,11 @@ from referee.model.core import (
     RuleViolation,
     Undo,
     Violation,
+    rules_checked,
 )
 from referee.replays.envelope import Header, parse_event, parse_header
 from referee.replays.graph import ReplayGraph
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
-
-from referee.errors import RefereeError
 
 
 @dataclass(slots=True)
@@ -98,9 +98,11 @@ def _label(event: Event) -> str:
 class Replay:
     """Feeds one log's lines to its game; keeps the current branch for undo and the report."""
 
-    def __init__(self, path: str, graph: ReplayGraph | None = None) -> None:
+    def __init__(self, path: str, graph: ReplayGraph | None = None,
+                 coverage: RuleTally | None = None) -> None:
         self.report = FileReport(path)
         self.graph = graph
+        self.coverage = coverage
         self.header: Header | None = None
         self.game: Any = None
         self.state: Any = None
@@ -118,6 +120,9 @@ class Replay:
                event: Event | None = None) -> None:
         record = ErrorRecord(line, seq, violation.kind, violation.rule, violation.player,
                              violation.message, text)
+        if self.coverage is not None and violation.rule:
+            owner = "format" if violation.rule.startswith("LOG-") else self.report.game
+            self.coverage.violated(owner, violation.rule)
         self.report.errors.append(record)
         self.report.valid = False
         if self.graph is not None and event is not None:
@@ -148,6 +153,9 @@ class Replay:
                 raw.obj.get("seq"), int) else None, raw.text)
             return
         event, seq = parsed.event, parsed.seq
+        if self.coverage is not None:
+            self.coverage.passed("format", ("LOG-EVENT", "LOG-NUMBER",
+                                            *(("LOG-SEQ",) if seq is not None else ())))
         if self.finished:
             self._error(raw.number, Violation("order", "LOG-FINAL",
                                               "the final line must be the last event"),
@@ -185,6 +193,9 @@ class Replay:
                         text=raw.text)
             return
         self.header, self.game, self.state = header, header.game, state
+        if self.coverage is not None:
+            self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
+                                            *(("LOG-EXPECT",) if header.expect else ())))
         self._initial = state.copy()
         if self.graph is not None:
             fp = state.fingerprint()
@@ -196,6 +207,9 @@ class Replay:
         if violation is not None:
             self._error(raw.number, violation, seq, raw.text, event)
             return
+        if self.coverage is not None:
+            self.coverage.passed(self.header.game_name, rules_checked(self.game, self.state,
+                                                                      event))
         try:
             self.game.apply(self.state, event)
         except RuleViolation as exc:
@@ -208,6 +222,8 @@ class Replay:
             self._fingerprints.append(fp)
 
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
+        if self.coverage is not None:
+            self.coverage.passed("format", ("LOG-CHECK",))
         for violation in self.game.check_claims(self.state, event.claims.as_dict()):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
@@ -226,6 +242,8 @@ class Replay:
         for _, ev in self.branch:
             self.game.apply(self.state, ev)
         self.report.undos += 1
+        if self.coverage is not None:
+            self.coverage.passed("format", ("LOG-UNDO",))
         if self.graph is not None:
             self._fingerprints = self._fingerprints[:cut + 1]
             self.graph.jump(self._fingerprints[-1])
@@ -237,6 +255,8 @@ class Replay:
                         seq, raw.text, event)
             return
         self.finished = True
+        if self.coverage is not None:
+            self.coverage.passed("format", ("LOG-FINAL", "LOG-SCORE"))
         scores = self.game.score(self.state)
         if event.scores is not None:
             for player, claimed in event.scores.as_dict().items():
@@ -282,9 +302,26 @@ class Replay:
         return report
 
 
-def validate_lines(lines: Iterable[RawLine], path: str,
-                   graph: ReplayGraph | None = None) -> FileReport:
-    replay = Replay(path, graph)
+class RuleTally:
+    """Per game, how often each rule id was checked and passed, and how often it was broken."""
+
+    def __init__(self) -> None:
+        self.passes: dict[str, dict[str, int]] = {}
+        self.breaks: dict[str, dict[str, int]] = {}
+
+    def passed(self, game: str | None, rules: Iterable[str]) -> None:
+        counts = self.passes.setdefault(game or "", {})
+        for rule in rules:
+            counts[rule] = counts.get(rule, 0) + 1
+
+    def violated(self, game: str | None, rule: str) -> None:
+        counts = self.breaks.setdefault(game or "", {})
+        counts[rule] = counts.get(rule, 0) + 1
+
+
+def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | None = None,
+                   coverage: RuleTally | None = None) -> FileReport:
+    replay = Replay(path, graph, coverage)
     for raw in lines:
         replay.feed(raw)
         if replay.stopped:
@@ -293,12 +330,13 @@ def validate_lines(lines: Iterable[RawLine], path: str,
 
 
 def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                  graph: ReplayGraph | None = None, label: str | None = None) -> FileReport:
+                  graph: ReplayGraph | None = None, label: str | None = None,
+                  coverage: RuleTally | None = None) -> FileReport:
     """Validate one log file. Never raises for bad content: every problem is in the report."""
     label = label if label is not None else str(path)
     try:
         with open(path, "rb") as stream:
-            return validate_lines(iter_lines(stream, max_line_bytes), label, graph)
+            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage)
     except OSError as exc:
         report = FileReport(label, valid=False)
         report.errors.append(ErrorRecord(1, None, "syntax", "LOG-READ", None,

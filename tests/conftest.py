@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+
 import pytest
 
 from referee.games import register_game
 from tests.nim_game import GAME as NIM
+
+pytest_plugins = ["pytester"]
 
 
 @pytest.fixture(scope="session", autouse=True)

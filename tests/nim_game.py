@@ -141,6 +141,14 @@ class Nim:
                              event.player)
         return None
 
+    def rules_for(self, state: NimState, event: GameEvent) -> tuple[str, ...]:
+        if isinstance(event, Chance):
+            return ("NIM-START",)
+        if isinstance(event, Phase):
+            return ("NIM-PHASE",)
+        ended = sum(state.piles) == event.get("count")
+        return ("NIM-TURN", "NIM-TAKE", "NIM-END") if ended else ("NIM-TURN", "NIM-TAKE")
+
     def apply(self, state: NimState, event: GameEvent) -> None:
         if isinstance(event, Chance):
             state.turn = state.players.index(event.get("player"))

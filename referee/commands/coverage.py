@@ -1,0 +1,55 @@
+"""``referee coverage``: which rule ids a corpus of logs exercises."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from referee.commands.common import TextOrJson, user_errors
+from referee.replays.coverage import measure
+from referee.replays.discover import check_paths, find_logs
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+
+
+def coverage(
+    paths: list[Path] = typer.Argument(..., help="Logs, or folders searched recursively for "
+                                       "*.jsonl.", show_default=False),
+    fail_under: float = typer.Option(0.0, "--fail-under", min=0.0, max=100.0,
+                                     help="Exit 1 when any game's coverage is below this "
+                                     "percentage."),
+    fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       help="Longest line accepted, in bytes."),
+) -> None:
+    """Report, per game, the rule ids a corpus exercises (checked and passed, or broken) and
+    those it never touches; the log format's own LOG- rules are reported as 'format'.
+
+    Exit status: 0, or 1 when a game is under --fail-under; 2 for a usage error.
+    """
+    with user_errors():
+        check_paths(paths)
+        games, files = measure(find_logs(paths), max_line_bytes)
+    low = [g for g in games if g.percent + 1e-9 < fail_under]
+    if fmt is TextOrJson.json:
+        typer.echo(json.dumps({"files": files, "games": [g.to_json() for g in games],
+                               "fail_under": fail_under, "ok": not low}, indent=1))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        table = Table(title=f"rule coverage of {files} log(s)")
+        for column in ("game", "rules", "exercised", "percent", "never touched"):
+            table.add_column(column)
+        for g in games:
+            table.add_row(g.game, str(len(g.rules)), str(len(g.exercised)), f"{g.percent:.1f}%",
+                          ", ".join(g.untouched) or "-")
+        console.print(table)
+        for g in low:
+            console.print(f"[red]{g.game}: {g.percent:.1f}% is under {fail_under:g}%[/]")
+    raise typer.Exit(1 if low else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("coverage")(coverage)

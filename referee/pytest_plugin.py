@@ -1,0 +1,62 @@
+"""pytest plugin: every ``*.jsonl`` log whose header has ``expect`` is a test item.
+
+Registered through the ``pytest11`` entry point, so ``pytest PATH`` collects logs once referee is
+installed; no conftest is needed. ``-p no:referee`` turns it off.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.replays.regression import run_expectation
+
+MAX_HEADER_BYTES = 1 << 20
+
+
+def _has_expect(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            for raw in stream:
+                if raw.strip():
+                    if len(raw) > MAX_HEADER_BYTES:
+                        return False
+                    head = json.loads(raw)
+                    return isinstance(head, dict) and "expect" in head
+    except (OSError, ValueError, RecursionError):
+        return False
+    return False
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    if file_path.suffix == ".jsonl" and _has_expect(file_path):
+        return ReplayLogFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ReplayLogFile(pytest.File):
+    def collect(self) -> Any:
+        yield ReplayLogItem.from_parent(self, name="expect")
+
+
+class ExpectationMismatch(Exception):
+    pass
+
+
+class ReplayLogItem(pytest.Item):
+    def runtest(self) -> None:
+        outcome = run_expectation(self.path)
+        if not outcome.passed:
+            raise ExpectationMismatch(outcome.explain())
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, ExpectationMismatch):
+            return f"{self.path}: the outcome differs from the header's expect\n{excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"replay log {self.path.name}"
