@@ -1,0 +1,73 @@
+"""``referee simulate``: random legal games written as replay logs."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from pathlib import Path
+
+import typer
+from rich.progress import Progress
+
+from referee.commands.common import fail, user_errors
+from referee.games import get_game
+from referee.model.core import RuleViolation
+from referee.replays.writer import header, write_log
+
+SEATS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def simulate(
+    game: str = typer.Argument(..., help="homesteaders or pionjar.", show_default=False),
+    players: int = typer.Option(3, "--players", "-p", help="Number of players."),
+    games: int = typer.Option(1, "--games", "-n", min=1, max=1_000_000,
+                              help="Number of games to write."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Random seed: the same seed writes the same "
+                             "files."),
+    out: Path = typer.Option(Path("simulated"), "--out", "-o", help="Folder for the logs."),
+    data: Path | None = typer.Option(None, "--data", show_default=False,
+                                     help="Pionjär: a folder of data files to play with "
+                                     "instead of the bundled default data set."),
+) -> None:
+    """Play random legal games with a sensible policy and write them as logs, with a check line
+    after every round and a final line; `referee validate` reports them valid."""
+    with user_errors():
+        model = get_game(game)
+        if not model.min_players <= players <= model.max_players:
+            raise fail(f"{model.title} takes {model.min_players} to {model.max_players} players, "
+                       f"not {players}")
+        options = {}
+        if data is not None:
+            if game != "pionjar":
+                raise fail(f"--data applies to pionjar only; {model.title} has one data set")
+            options["data"] = str(data)
+        try:
+            simulate_game = importlib.import_module(
+                f"referee.model.{game}.simulate").simulate_game
+        except ModuleNotFoundError:
+            raise fail(f"{model.title} has no simulator") from None
+        names = SEATS[:players]
+        try:
+            model.new_state(names, options)
+        except RuleViolation as exc:
+            raise fail(exc.violation.message) from None
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise fail(f"cannot create {out}: {exc.strerror or exc}") from None
+        with Progress(disable=not sys.stderr.isatty() or games < 20, transient=True) as progress:
+            task = progress.add_task(f"simulating {games} {model.title} games", total=games)
+            for index in range(games):
+                rng = random.Random(seed * 1_000_003 + index)
+                events = simulate_game(names, rng, options or None)
+                head = header(game, names, options,
+                              meta={"generator": "referee simulate", "seed": seed,
+                                    "game": index})
+                write_log(out / f"{game}-{players}p-s{seed}-{index:05d}.jsonl", head, events)
+                progress.advance(task)
+    typer.echo(f"wrote {games} {model.title} game(s) for {players} players to {out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
