@@ -7,7 +7,7 @@ Both read the same constants as the ``payment`` and ``scoring`` topics (the mode
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import z3
 
@@ -31,12 +31,13 @@ def _count(n: int, word: str) -> str:
 
 
 def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
-                     timeout_ms: int = DEFAULT_TIMEOUT_MS) -> str | None:
+                     timeout_ms: int = DEFAULT_TIMEOUT_MS,
+                     need: Mapping[str, int] | None = None) -> str | None:
     """The cheapest legal way to pay ``cost`` silver from ``holdings`` (silver, gold, trade,
-    the resources, debt; missing keys count 0): least debt first, then fewest market actions,
-    then least gold. Returns a message fragment such as ``"the cheapest legal payment: take 2
-    debt (+4 silver), then hand over 3 silver"``, or None when the solver finds nothing in
-    time."""
+    the resources, debt; missing keys count 0), and to end up holding at least ``need`` of
+    each resource (a building's cost): least debt first, then fewest market actions, then least
+    gold. Returns a message fragment such as ``"the cheapest legal payment: take 2 debt (+4
+    silver), then hand over 3 silver"``, or None when the solver finds nothing in time."""
     topic = get_topic("homesteaders", "payment")
     inst = topic.instantiate()
     v = inst.terms
@@ -46,6 +47,9 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
     for s in topic.situation:
         value = cost if s.name == "cost" else int(holdings.get(s.name, 0))
         opt.add(v[s.name] == value)
+    for resource, amount in (need or {}).items():
+        if amount:
+            opt.add(v[f"{resource}_after"] >= amount)
     actions = z3.Sum(*[v[f"buy_{r}"] for r in RESOURCES], *[v[f"sell_{r}"] for r in RESOURCES])
     opt.minimize(v["debt_taken"])
     opt.minimize(actions)
@@ -64,15 +68,19 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
             n = int(plan[f"{verb}_{r}"])
             if n:
                 steps.append(f"{verb} {n} {r}")
-    handed = []
-    if plan["gold_paid"]:
-        handed.append(_count(int(plan["gold_paid"]), "gold"))
-    if plan["silver_paid"] or not handed:
-        handed.append(_count(int(plan["silver_paid"]), "silver"))
-    steps.append("hand over " + " and ".join(handed))
+    if need is None or cost:
+        handed = []
+        if plan["gold_paid"]:
+            handed.append(_count(int(plan["gold_paid"]), "gold"))
+        if plan["silver_paid"] or not handed:
+            handed.append(_count(int(plan["silver_paid"]), "silver"))
+        steps.append("hand over " + " and ".join(handed))
+    if not steps:
+        return None
     text = ", ".join(steps[:-1])
     text = f"{text}, then {steps[-1]}" if text else steps[-1]
-    return f"the cheapest legal payment of {cost}: {text}"
+    what = f"payment of {cost}" if need is None else "way to hold the cost"
+    return f"the cheapest legal {what}: {text}"
 
 
 def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp: int, *,
@@ -129,3 +137,53 @@ def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp:
         return None
     value = opt.upper(best)
     return value.as_long() if z3.is_int_value(value) else None
+
+
+# ----------------------------------------------------------------------------- validator hooks
+
+_PAYMENT_RULES = {"HS-PAY-AUTO", "HS-PAY-WORKERS", "HS-PAY-BID", "HS-GOLD-PAY"}
+
+
+def explain_violation(game: Any, state: Any, event: Any, violation: Any) -> str | None:
+    """For a Homesteaders payment or build refused for lack of means: the cheapest way that
+    would have made it legal. None for anything else."""
+    if getattr(game, "name", None) != "homesteaders" or violation.kind != "illegal":
+        return None
+    if violation.rule not in _PAYMENT_RULES and violation.rule != "HS-BUILD-COST":
+        return None
+    player = violation.player
+    if player not in state.players:
+        return None
+    i = state.players.index(player)
+    hold = state.hold[i]
+    name = getattr(event, "name", None)
+    if violation.rule == "HS-BUILD-COST" and name == "build":
+        need = game.build_cost(state, i, event.get("building"), event.get("gold_for", ()))
+        return cheapest_payment(hold, 0, need=need)
+    if name == "pay_bid" and event.get("auction") in state.won:
+        cost = state.won[event.get("auction")][1]
+    elif name == "pay_workers" or violation.rule == "HS-PAY-AUTO":
+        cost = game.data.worker_wage * hold["workers"]
+    else:
+        return None
+    return cheapest_payment(hold, cost)
+
+
+def audit_score_claim(game: Any, state: Any, player: str, claimed: int) -> str | None:
+    """For a Homesteaders final score claimed above the computed one: whether any legal
+    conversion from the scoring position (market sales, paying debt) could reach it."""
+    if getattr(game, "name", None) != "homesteaders" or player not in state.players:
+        return None
+    computed = game.score(state)[player]
+    if claimed <= computed.total:
+        return None
+    i = state.players.index(player)
+    owned = [_data().buildings[b] for b in state.buildings[i]]
+    best = max_reachable_score(
+        state.hold[i], computed.parts.get("buildings", 0), computed.parts.get("bonuses", 0),
+        sale_bonus_silver=sum(b.sale_bonus_silver for b in owned),
+        bank=any(("trade", "silver") in b.converts for b in owned))
+    if best is None or claimed <= best:
+        return None
+    return (f"impossible: no legal conversion from the scoring position (market sales, paying "
+            f"debt) reaches {claimed}; the most is {best}")

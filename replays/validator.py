@@ -31,6 +31,10 @@ from referee.replays.envelope import Header, parse_event, parse_header
 from referee.replays.graph import ReplayGraph
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
 
+# Tuples, not ``Action | Chance | Phase``: a union written in a call is built anew every time.
+_GAME_EVENTS = (Action, Chance, Phase)
+_UNDOABLE = (Action, Chance)
+
 
 @dataclass(slots=True)
 class ErrorRecord:
@@ -86,13 +90,24 @@ class ReplayPosition:
 
 
 def _label(event: Event) -> str:
-    if isinstance(event, Action | Chance | Phase):
+    if isinstance(event, _GAME_EVENTS):
         return str(event)
     if isinstance(event, Check):
         return "check"
     if isinstance(event, Undo):
         return f"undo {event.count}"
     return "final"
+
+
+def _explained(game: Any, state: Any, event: GameEvent, violation: Violation) -> Violation:
+    """Add the Z3 audit's explanation (the cheapest legal way) to a refusal, where it has one."""
+    from referee.checker.audit import explain_violation
+
+    extra = explain_violation(game, state, event, violation)
+    if not extra:
+        return violation
+    return Violation(violation.kind, violation.rule, f"{violation.message}; {extra}",
+                     violation.player)
 
 
 class Replay:
@@ -168,7 +183,7 @@ class Replay:
                     f"{self.last_seq})"), seq, raw.text, event)
                 return
             self.last_seq = seq
-        if isinstance(event, Action | Chance | Phase):
+        if isinstance(event, _GAME_EVENTS):
             self._play(raw, event, seq)
         elif isinstance(event, Check):
             self._check(raw, event, seq)
@@ -205,6 +220,8 @@ class Replay:
     def _play(self, raw: RawLine, event: GameEvent, seq: int | None) -> None:
         violation = self.game.check(self.state, event)
         if violation is not None:
+            if violation.kind == "illegal":
+                violation = _explained(self.game, self.state, event, violation)
             self._error(raw.number, violation, seq, raw.text, event)
             return
         if self.coverage is not None:
@@ -230,7 +247,7 @@ class Replay:
                 return
 
     def _undo(self, raw: RawLine, event: Undo, seq: int | None) -> None:
-        undoable = [i for i, (_, ev) in enumerate(self.branch) if isinstance(ev, Action | Chance)]
+        undoable = [i for i, (_, ev) in enumerate(self.branch) if isinstance(ev, _UNDOABLE)]
         if event.count > len(undoable):
             self._error(raw.number, Violation(
                 "order", "LOG-UNDO", f"undo {event.count} but only {len(undoable)} actions and "
@@ -278,10 +295,9 @@ class Replay:
                     f" but computed {', '.join(computed_winners) or 'none'}"), seq, raw.text)
 
     def _score_audit(self, player: str, claimed: int) -> str | None:
-        audit = getattr(self.game, "audit_score_claim", None)
-        if audit is None:
-            return None
-        return audit(self.state, player, claimed)
+        from referee.checker.audit import audit_score_claim
+
+        return audit_score_claim(self.game, self.state, player, claimed)
 
     # ----------------------------------------------------------------- end
 
