@@ -48,6 +48,7 @@ from referee.model.homesteaders.effects import (
     track_reward_names,
     wages,
 )
+from referee.model.homesteaders.ruleids import rules_for
 from referee.model.homesteaders.scoring import player_score
 from referee.model.homesteaders.scoring import winners as score_winners
 from referee.model.homesteaders.state import (
@@ -92,6 +93,10 @@ class Homesteaders:
                        if b.sale_bonus_silver}
         self._port = {n: b.gold_for for n, b in self.data.buildings.items() if b.gold_for}
         self._converters = {n: b.converts for n, b in self.data.buildings.items() if b.converts}
+        self._rodeo = tuple(n for n, b in self.data.buildings.items() if b.income_per_worker)
+        self._bank_income = tuple(n for n, b in self.data.buildings.items()
+                                  if b.income_discard_debt or b.income_no_debt_silver)
+        self._forge = tuple(n for n, b in self.data.buildings.items() if b.later_build_vp)
         self._actions = {
             "allocate": (self._check_allocate, self._apply_allocate),
             "buy": (self._check_buy, self._apply_buy),
@@ -231,6 +236,10 @@ class Homesteaders:
         if handlers is None:
             return _v("schema", "HS-VOCAB", f"unknown action {event.name!r}", event.player)
         return handlers[0](state, event)
+
+    def rules_for(self, state: HomesteadersState, event: GameEvent) -> Sequence[str]:
+        """The rule ids ``check`` verified for ``event``, which it accepted in ``state``."""
+        return rules_for(self, state, event)
 
     def apply(self, state: HomesteadersState, event: GameEvent) -> None:
         if isinstance(event, Chance):

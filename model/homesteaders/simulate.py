@@ -1,23 +1,44 @@
-"""Random legal games: a simple policy that always finishes and exercises most rules.
+"""Random legal games played by a plausible greedy policy, for corpora, demos and tests.
 
-The policy trades for silver or takes debt when a payment is due, bids within its means (now and
-then beyond them), builds what it can afford (buying missing resources at the market), takes
-bonuses when it can pay them, and records a ``check`` after every round and the ``final`` result.
+Each player values things in silver (a VP is worth about 2.5 silver, an income by the incomes
+still to come) and, with some noise:
+
+- allocates its workers to the best-paying slots of its buildings (now and then it keeps last
+  round's placement), hires a worker when it has food, trade and an empty slot early enough;
+- pays its workers in silver, or with gold when silver is short; sells spare goods or converts
+  trade at its Bank before it takes debt, and takes debt only for a payment it cannot make;
+- bids on the auction whose best affordable building (or bonus) is worth most to it, at the
+  lowest legal amount or a step above, never beyond what it can pay while keeping its wages;
+  the Lawyer's owner may equal the high bid; otherwise it passes and takes a railroad reward;
+- builds the most valuable building the tile allows that it can pay for, buying what is missing
+  at the market and paying gold for copper or livestock with a River Port, builds the Train
+  Station's extra building, and takes a tile bonus when it gains by it;
+- after the final income sells leftover wood, food and steel for VP, pays off its debt where that
+  gains points and spends leftover trade and silver on gold.
+
+A ``check`` of the whole state follows every round and the scoring; the ``final`` result ends the
+log. The same seed always gives the same game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from typing import Any
 
 from referee.model.core import Action, Check, Event, Final, GameEvent, Phase
 from referee.model.homesteaders import GAME, market
-from referee.model.homesteaders.data import RESOURCES
+from referee.model.homesteaders.data import Building
 from referee.model.homesteaders.effects import wages
-from referee.model.homesteaders.moves import bonus_options, payable_gold, rewards
+from referee.model.homesteaders.moves import rewards
 from referee.model.homesteaders.state import BUILT, HomesteadersState
+
+# silver value of one unit of each holding (a VP chit is worth about 2.5 silver)
+VALUE: dict[str, float] = {"silver": 1.0, "wood": 1.5, "food": 2.0, "steel": 3.0, "gold": 5.0,
+                           "copper": 4.5, "livestock": 4.5, "trade": 1.2, "vp": 2.5, "rail": 0.0,
+                           "worker": 0.0}
+VP = VALUE["vp"]
+GOODS = ("wood", "food", "steel")  # no value at the end of the game
 
 
 class SimulationError(RuntimeError):
@@ -33,6 +54,8 @@ class _Sim:
         self.state: HomesteadersState = GAME.new_state(list(players), options)
         self.events: list[Event] = []
 
+    # ------------------------------------------------------------------ plumbing
+
     def emit(self, event: GameEvent) -> None:
         bad = self.game.check(self.state, event)
         if bad is not None:
@@ -47,156 +70,375 @@ class _Sim:
         outcomes = self.game.chance_outcomes(self.state)
         self.emit(self.rng.choice([c for c, _ in outcomes]))
 
-    # ------------------------------------------------------------------ money
+    def incomes_left(self) -> int:
+        """Income phases still to come after the current round's building phase."""
+        return self.data.rounds - self.state.round + 1
 
-    def raise_silver(self, i: int, need: int, keep_gold: int = 0) -> None:
-        """Sell, convert or borrow until player ``i`` holds ``need`` silver."""
+    def ports(self, i: int) -> list[str]:
+        return sorted({r for n, rs in self.game._port.items() if n in self.state.buildings[i]
+                       for r in rs})
+
+    def slot_room(self, i: int) -> int:
+        """Workers the player's buildings could employ beyond those it has."""
+        cap = sum(self.data.buildings[n].slot_workers() for n in self.state.buildings[i])
+        return cap - self.state.hold[i]["workers"]
+
+    # ------------------------------------------------------------------ valuations
+
+    def gains_value(self, gains: Mapping[str, int]) -> float:
+        total = 0.0
+        for name, amount in gains.items():
+            if name == "rail":
+                total += amount * (self.incomes_left() + 1)
+            elif name == "worker":
+                total += amount * self.worker_value()
+            else:
+                total += amount * VALUE[name]
+        return total
+
+    def worker_value(self) -> float:
+        return max(self.incomes_left() - 2, 0) * 1.5
+
+    def building_value(self, i: int, b: Building) -> float:
+        """Silver value of owning ``b`` from now to the end, with noise."""
+        left = self.incomes_left()
+        value = VP * b.vp + self.gains_value(b.on_build)
+        value += left * self.gains_value(b.income)
+        if b.income_per_worker:
+            value += left * min(self.state.hold[i]["workers"], b.income_per_worker_max)
+        if b.income_no_debt_silver:
+            value += left * 2
+        if b.slots:
+            best = max(self.gains_value(s.income) / s.workers for s in b.slots)
+            value += min(left, 6) * best * 0.6
+        if b.end_bonus:
+            value += VP * 2 * sum(b.end_bonus.values())
+        if b.on_build_worker:
+            value += self.worker_value()
+        if b.on_build_advance:
+            value += 4
+        if b.later_build_vp:
+            value += VP * min(left, 4) * 0.5
+        if b.extra_build:
+            value += 6
+        if b.equal_bids or b.sale_bonus_silver or b.gold_for or b.converts:
+            value += min(left, 5)
+        if b.on_build_discard_debt:
+            value += 4
+        return value * (0.8 + 0.4 * self.rng.random())
+
+    # ------------------------------------------------------------------ paying for things
+
+    def plan(self, hold: Mapping[str, int], i: int, cost: Mapping[str, int],
+             silver_off: int = 0) -> tuple[list[str], dict[str, int]] | None:
+        """(gold_for, purchases) covering ``cost`` from ``hold`` less ``silver_off``, or None."""
+        gold = hold["gold"] - cost.get("gold", 0)
+        silver = hold["silver"] - silver_off
+        trade = hold["trade"]
+        gold_for: list[str] = []
+        ports = self.ports(i)
+        buys: dict[str, int] = {}
+        for res in sorted(cost):
+            short = cost[res] - hold[res]
+            if res == "gold" or short <= 0:
+                continue
+            if res in ports:
+                use = min(short, max(gold, 0))
+                gold_for += [res] * use
+                gold -= use
+                short -= use
+            if short > 0:
+                buys[res] = short
+        if gold < 0:
+            buys["gold"] = -gold
+            gold = 0
+        for res, count in buys.items():
+            currency, price = self.data.buy_price[res]
+            trade -= self.data.market_trade_cost * count
+            if currency == "gold":
+                gold -= price * count
+            else:
+                silver -= price * count
+        if trade < 0 or gold < 0 or silver < 0:
+            return None
+        return gold_for, buys
+
+    def raise_silver(self, i: int, need: int) -> None:
+        """Sell goods, convert trade at a Bank, and only then borrow, to hold ``need`` silver."""
         hold = self.state.hold[i]
         while hold["silver"] < need:
             short = need - hold["silver"]
-            sellable = [r for r in ("wood", "food", "steel", "gold")
-                        if hold[r] > (keep_gold if r == "gold" else 0)]
-            if hold["trade"] > 0 and sellable and self.rng.random() < 0.6:
-                self.act(i, "sell", resource=self.rng.choice(sellable), count=1)
-            elif (hold["trade"] > 0 and "bank" in self.state.buildings[i]
-                  and self.rng.random() < 0.7):
+            goods = [r for r in ("steel", "food", "wood") if hold[r]]
+            if hold["trade"] and goods:
+                self.act(i, "sell", resource=goods[0], count=1)
+            elif hold["trade"] and "bank" in self.state.buildings[i]:
                 self.act(i, "convert", building="bank", count=min(hold["trade"], short))
             else:
                 self.act(i, "take_debt", count=-(-short // self.data.debt_silver))
 
     def pay(self, i: int, cost: int, name: str, **params: Any) -> None:
+        """Pay a silver cost: in silver when it can, else with as little gold as does it."""
         hold = self.state.hold[i]
-        choices = payable_gold(hold, cost)
-        if choices and self.rng.random() < 0.8:
-            gold = self.rng.choice(choices)
-        else:
-            gold = min(hold["gold"], market.useful_gold(cost)) if self.rng.random() < 0.3 else 0
-            self.raise_silver(i, market.silver_due(cost, gold), keep_gold=gold)
-        self.act(i, name, gold=gold, **params)
+        gold = 0
+        if hold["silver"] < cost or (hold["gold"] > 2 and self.rng.random() < 0.15):
+            for g in range(1, min(hold["gold"], market.useful_gold(cost)) + 1):
+                gold = g
+                if market.silver_due(cost, g) <= hold["silver"]:
+                    break
+        self.raise_silver(i, market.silver_due(cost, gold))
+        if gold:
+            params["gold"] = gold
+        self.act(i, name, **params)
 
-    def anytime(self, i: int) -> None:
-        hold = self.state.hold[i]
+    def acquire(self, i: int, buys: Mapping[str, int]) -> None:
+        """Buy at the market; gold first, since copper and livestock are bought with gold."""
+        for res in sorted(buys, key=lambda r: r != "gold"):
+            self.act(i, "buy", resource=res, count=buys[res])
+
+    # ------------------------------------------------------------------ setup and income
+
+    def anytime_setup(self, i: int) -> None:
+        st = self.state
+        hold = st.hold[i]
         rng = self.rng
-        roll = rng.random()
-        if roll < 0.15 and hold["trade"] and hold["food"]:
-            self.act(i, "hire", count=1)
-        elif roll < 0.3 and hold["trade"]:
-            res = rng.choice(RESOURCES)
-            if not market.missing(hold, market.buy_cost(self.data, res, 1)):
-                self.act(i, "buy", resource=res)
-        elif roll < 0.4 and hold["trade"]:
-            res = rng.choice(RESOURCES)
-            if hold[res]:
-                self.act(i, "sell", resource=res, count=1)
-        elif roll < 0.5 and hold["trade"] and "market" in self.state.buildings[i]:
-            src = rng.choice(("wood", "food"))
-            if hold[src]:
+        left = self.incomes_left()
+        if "market" in st.buildings[i] and hold["trade"] >= 2 and rng.random() < 0.3:
+            src = "food" if hold["food"] >= 2 else "wood" if hold["wood"] >= 2 else None
+            if src is not None:
                 self.act(i, "convert", building="market", **{"from": src}, count=1)
-        elif roll < 0.53:
-            self.act(i, "take_debt", count=1)
-
-    # ------------------------------------------------------------------ phases
+        if "market" in st.buildings[i] and hold["trade"] and not hold["food"] and hold["wood"] \
+                and self.slot_room(i) > 0 and left >= 5 and rng.random() < 0.5:
+            self.act(i, "convert", building="market", **{"from": "wood"}, count=1)
+        if hold["trade"] and self.slot_room(i) > 0 and left >= 4 and rng.random() < 0.75:
+            price = self.data.buy_price["food"][1]
+            if not hold["food"] and hold["trade"] >= 2 and hold["silver"] >= price + 3:
+                self.act(i, "buy", resource="food")
+            if hold["food"] and hold["silver"] + 2 >= hold["workers"] + 1:
+                self.act(i, "hire", count=1)
 
     def allocate(self) -> None:
         st = self.state
         for i in range(len(st.players)):
-            if self.rng.random() < 0.2:
-                continue  # last round's allocation stands
-            units = []
+            self.anytime_setup(i)
+            if st.round > 1 and self.rng.random() < 0.12:
+                continue  # last round's placement stands
+            options = []
             for name in st.buildings[i]:
                 for k, slot in enumerate(self.data.buildings[name].slots):
-                    units.extend([f"{name}:{k}"] * slot.workers)
-            self.rng.shuffle(units)
-            take = min(st.hold[i]["workers"], len(units))
-            if self.rng.random() < 0.15:
-                take = self.rng.randint(0, take)
-            self.act(i, "allocate", slots=units[:take])
+                    per = self.gains_value(slot.income) / slot.workers
+                    options.append((per + self.rng.random() * 1.5, f"{name}:{k}", slot.workers))
+            options.sort(key=lambda o: (-o[0], o[1]))
+            free = st.hold[i]["workers"]
+            slots: list[str] = []
+            for _, slot, need in options:
+                if need <= free:
+                    slots += [slot] * need
+                    free -= need
+            if sorted(slots) != sorted(st.slots[i]) or self.rng.random() < 0.5:
+                self.act(i, "allocate", slots=slots)
 
     def pay_workers(self) -> None:
         st = self.state
         for i in range(len(st.players)):
-            self.anytime(i)
             due = wages(self.data, st.hold[i])
-            if self.rng.random() < 0.5:
+            if st.hold[i]["silver"] < due or self.rng.random() < 0.4:
                 self.pay(i, due, "pay_workers")
-            else:
-                self.raise_silver(i, due)
+
+    # ------------------------------------------------------------------ bidding
+
+    def budget(self, i: int) -> int:
+        hold = self.state.hold[i]
+        reserve = max(hold["workers"] - 2 - hold["rail"], 0)
+        return hold["silver"] + self.data.gold_as_silver * hold["gold"] - reserve
+
+    def auction_value(self, i: int, auction: int, bid: int) -> float:
+        """What winning ``auction`` at ``bid`` is worth to player ``i``: its best building
+        affordable after the bid, plus its bonus."""
+        st = self.state
+        tile = self.game.tile(st, auction)
+        hold = st.hold[i]
+        pay_silver = min(bid, hold["silver"])
+        best = 0.0
+        for name, b in self.data.buildings.items():
+            if (st.supply.get(name, 0) < 1 or name in st.buildings[i]
+                    or b.type not in tile.build):
+                continue
+            if self.plan(hold, i, b.cost, pay_silver) is None:
+                continue
+            cost = sum(VALUE[r] * n for r, n in b.cost.items())
+            best = max(best, self.building_value(i, b) - 0.5 * cost)
+        bonus = tile.bonus
+        if bonus is not None:
+            if bonus.worker:
+                best += self.worker_value()
+            if bonus.advance:
+                best += 4
+            if bonus.pay is not None:
+                best += max(self.gains_value(bonus.gain) - VALUE[bonus.pay], 0)
+        best += VP * tile.on_pay_bid_vp
+        return best
 
     def bidding(self) -> None:
         st = self.state
         rng = self.rng
         if len(st.players) == 2:
-            self.act(st.start, "neutral_bid", auction=rng.randint(1, st.auctions))  # type: ignore[arg-type]
+            assert st.start is not None
+            values = {a: self.auction_value(st.start, a, 3) for a in range(1, st.auctions + 1)}
+            auction = (min(values, key=lambda a: (values[a], a)) if rng.random() < 0.7
+                       else rng.randint(1, st.auctions))
+            self.act(st.start, "neutral_bid", auction=auction)
         while st.turn is not None:
             i = st.turn
-            hold = st.hold[i]
-            means = hold["silver"] + self.data.gold_as_silver * hold["gold"] + 2
-            options = [(a, amount) for a in range(1, st.auctions + 1) for amount in self.data.ladder
-                       if self.game.bid_problem(st, i, a, amount) is None
-                       and (amount <= means or rng.random() < 0.05)]
-            if options and rng.random() < 0.8:
-                low = sorted(options, key=lambda o: o[1])[: max(3, len(options) // 2)]
-                auction, amount = rng.choice(low)
+            budget = self.budget(i)
+            options: list[tuple[float, int, int]] = []
+            for a in range(1, st.auctions + 1):
+                legal = [x for x in self.data.ladder
+                         if x <= budget and self.game.bid_problem(st, i, a, x) is None]
+                if not legal:
+                    continue
+                roll = rng.random()
+                jump = 2 if roll < 0.08 else 1 if roll < 0.3 else 0  # now and then a jump bid
+                amount = legal[min(jump, len(legal) - 1)]
+                worth = self.auction_value(i, a, amount)
+                if 1.3 * worth >= amount:
+                    options.append((worth - amount + rng.random() * 3, a, amount))
+            track = st.hold[i]["track"]
+            lure = 0.25 if track >= 3 else 0.08
+            if options and rng.random() >= lure:
+                _, auction, amount = max(options)
                 self.act(i, "bid", auction=auction, amount=amount)
             else:
-                self.act(i, "pass", reward=rng.choice(rewards(self.game, hold["track"])))
+                self.act(i, "pass", reward=self.choose_reward(i))
 
-    def acquire(self, i: int, cost: Mapping[str, int]) -> bool:
-        """Buy what is missing of ``cost`` at the market if that is possible now."""
-        hold = self.state.hold[i]
-        for res, amount in cost.items():
-            short = amount - hold[res]
-            if short <= 0:
-                continue
-            need = market.buy_cost(self.data, res, short)
-            spare = {k: v + (cost.get(k, 0) if k != res else 0) for k, v in need.items()}
-            if market.missing(hold, spare):
-                return False
-            self.act(i, "buy", resource=res, count=short)
-        return True
+    def choose_reward(self, i: int) -> str:
+        st = self.state
+        hold = st.hold[i]
+        left = self.incomes_left()
+        weights: dict[str, float] = {}
+        for r in rewards(self.game, hold["track"]):
+            if r == "vp":
+                w = 8.0
+            elif r == "worker":
+                w = 4.0 if left >= 4 and self.slot_room(i) > 0 else 0.3
+            elif r == "rail":
+                w = 3.0 if left >= 4 else 1.0
+            elif r == "trade":
+                w = 1.0
+            elif r == "gold":
+                w = 3.0
+            elif r in ("copper", "livestock"):
+                w = 2.0 if st.round >= 4 else 1.0
+            else:
+                w = 1.5 if r == "steel" else 1.0
+            weights[r] = w
+        names = list(weights)
+        return self.rng.choices(names, [weights[n] for n in names])[0]
+
+    # ------------------------------------------------------------------ building
 
     def try_build(self, auction: int, extra: bool) -> None:
         st = self.state
         i, _ = st.won[auction]
+        hold = st.hold[i]
         tile = self.game.tile(st, auction)
-        ports = {r for n, rs in self.game._port.items() if n in st.buildings[i] for r in rs}
-        names = [n for n, b in self.data.buildings.items()
-                 if st.supply.get(n, 0) > 0 and n not in st.buildings[i]
-                 and (extra or b.type in tile.build)]
-        self.rng.shuffle(names)
-        for name in names:
-            b = self.data.buildings[name]
-            units = [r for r in sorted(b.cost) if r in ports for _ in range(b.cost[r])]
-            subs = [()] + [c for k in range(1, len(units) + 1) for c in combinations(units, k)]
-            gold_for = self.rng.choice(subs)
-            cost = self.game.build_cost(st, i, name, gold_for)
-            if market.missing(st.hold[i], cost) and (self.rng.random() < 0.5
-                                                     or not self.acquire(i, cost)):
+        candidates = []
+        for name, b in self.data.buildings.items():
+            if (st.supply.get(name, 0) < 1 or name in st.buildings[i]
+                    or not (extra or b.type in tile.build)):
                 continue
-            params: dict[str, Any] = {"auction": auction, "building": name}
-            if gold_for:
-                params["gold_for"] = list(gold_for)
-            if b.on_build_advance:
-                params["reward"] = self.rng.choice(rewards(self.game, st.hold[i]["track"]))
-            if b.on_build_worker and self.rng.random() < 0.5:
-                params["worker"] = self.rng.random() < 0.8
-            if extra:
-                params["extra"] = True
-            self.act(i, "build", **params)
+            planned = self.plan(hold, i, b.cost)
+            if planned is None:
+                continue
+            cost = sum(VALUE[r] * n for r, n in b.cost.items())
+            candidates.append((self.building_value(i, b) - 0.3 * cost, name, planned))
+        if not candidates:
             return
+        candidates.sort(key=lambda c: (-c[0], c[1]))
+        pick = 0 if len(candidates) == 1 or self.rng.random() < 0.75 else 1
+        _, name, (gold_for, buys) = candidates[pick]
+        b = self.data.buildings[name]
+        self.acquire(i, buys)
+        params: dict[str, Any] = {"auction": auction, "building": name}
+        if gold_for:
+            params["gold_for"] = gold_for
+        if b.on_build_advance:
+            params["reward"] = self.choose_reward(i)
+        if b.on_build_worker:
+            wanted = self.incomes_left() >= 3
+            if not wanted or self.rng.random() < 0.5:
+                params["worker"] = wanted
+        if extra:
+            params["extra"] = True
+        self.act(i, "build", **params)
+
+    def take_bonus(self, auction: int) -> None:
+        st = self.state
+        i, _ = st.won[auction]
+        hold = st.hold[i]
+        bonus = self.game.tile(st, auction).bonus
+        if bonus is None:
+            return
+        params: dict[str, Any] = {"auction": auction}
+        if bonus.worker:
+            wanted = self.incomes_left() >= 3 and self.slot_room(i) > 0
+            if not wanted and not bonus.advance:
+                return
+            if not wanted or self.rng.random() < 0.3:
+                params["worker"] = wanted
+        if bonus.advance:
+            params["reward"] = self.choose_reward(i)
+        if bonus.pay is not None:
+            if self.gains_value(bonus.gain) <= VALUE[bonus.pay]:
+                return
+            pay = bonus.pay
+            if not hold[pay]:
+                if pay in self.ports(i) and hold["gold"]:
+                    pay = "gold"
+                else:
+                    planned = self.plan(hold, i, {pay: 1})
+                    if planned is None or self.rng.random() < 0.2:
+                        return
+                    self.acquire(i, planned[1])
+            if pay != bonus.pay or self.rng.random() < 0.3:
+                params["pay"] = pay
+        self.act(i, "bonus", **params)
 
     def building(self) -> None:
         st = self.state
         for auction in sorted(st.won):
             i, amount = st.won[auction]
             self.pay(i, amount, "pay_bid", auction=auction)
-            if self.rng.random() < 0.9:
+            if self.game.tile(st, auction).build:
                 self.try_build(auction, extra=False)
                 if st.step[auction] == BUILT and st.extra_open:
                     self.try_build(auction, extra=True)
-            options = list(bonus_options(self.game, st, auction))
-            if options and self.rng.random() < 0.85:
-                self.emit(self.rng.choice(options))
+            self.take_bonus(auction)
+
+    # ------------------------------------------------------------------ the end
+
+    def wind_up(self, i: int) -> None:
+        """Scoring: sell leftover goods, pay off debt where it gains, turn spare silver to gold."""
+        hold = self.state.hold[i]
+        for res in GOODS:
+            count = min(hold[res], hold["trade"])
+            if count:
+                self.act(i, "sell", resource=res, count=count)
+        if hold["trade"] and hold["debt"] and "bank" in self.state.buildings[i]:
+            self.act(i, "convert", building="bank", count=hold["trade"])
+        while hold["debt"]:
+            per_gold = self.data.end_vp_per_resource.get("gold", 0)
+            if hold["silver"] >= self.data.debt_payoff_silver:
+                self.act(i, "pay_debt", count=1)
+            elif hold["gold"] and hold["debt"] > per_gold:
+                self.act(i, "pay_debt", count=1, gold=1)
+            else:
+                break
+        price = self.data.buy_price["gold"][1]
+        count = min(hold["trade"], hold["silver"] // price)
+        if count and self.rng.random() < 0.8:
+            self.act(i, "buy", resource="gold", count=count)
+        if hold["trade"] and "bank" in self.state.buildings[i]:
+            self.act(i, "convert", building="bank", count=hold["trade"])
 
     def check(self) -> None:
         st = self.state
@@ -231,12 +473,7 @@ class _Sim:
         self.pay_workers()
         self.emit(Phase.make("scoring"))
         for i in range(len(st.players)):
-            hold = st.hold[i]
-            while hold["debt"] and (hold["gold"] or hold["silver"] >= self.data.debt_payoff_silver):
-                gold = 1 if hold["gold"] and self.rng.random() < 0.5 else 0
-                if not gold and hold["silver"] < self.data.debt_payoff_silver:
-                    gold = 1
-                self.act(i, "pay_debt", count=1, gold=gold)
+            self.wind_up(i)
         self.check()
         scores = self.game.score(st)
         self.events.append(Final.make({p: s.total for p, s in scores.items()},
