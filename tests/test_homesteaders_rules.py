@@ -232,6 +232,14 @@ def test_lawyer_equal_bid() -> None:  # HS-LAWYER
     assert s.high[1] == (5, 1)
 
 
+def test_bid_regardless_of_cash() -> None:  # HS-BID-CASH
+    s = at(P3, 5, Ann={"silver": 0, "gold": 0})
+    play(s, act("Ann", "bid", auction=1, amount=21))
+    assert s.high[1] == (21, 0)
+    assert "HS-BID-CASH" in GAME.rules_for(s, act("Bo", "bid", auction=2, amount=21))
+    assert "HS-BID-CASH" not in GAME.rules_for(s, act("Bo", "bid", auction=2, amount=3))
+
+
 def test_pass() -> None:  # HS-PASS
     s = at()
     play(s, act("Ann", "pass", reward="trade"))
@@ -551,6 +559,18 @@ def test_final_income() -> None:  # HS-FINAL-INCOME
     assert GAME.is_over(s)
     refused(won(P3, [("Ann", 1, 3)], round_=9, tiles={"2": 19}), phase("final_income"),
             "order", "HS-FINAL-INCOME")
+
+
+def test_homestead_counts_as_residential() -> None:  # HS-HOMESTEAD-RESIDENTIAL
+    with_homestead = at(P3, 10, "scoring", Ann={"buildings": ["homestead", "stables",
+                                                              "rail_yard"]})
+    bonuses = GAME.score(with_homestead)["Ann"].parts["bonuses"]
+    # stables: +1 per Residential (the Homestead); rail yard: +1 per building (3)
+    assert bonuses == 1 + 3
+    before = at(P3, 10, "final_income", Ann={"buildings": ["homestead", "stables"]})
+    assert "HS-HOMESTEAD-RESIDENTIAL" in GAME.rules_for(before, phase("scoring"))
+    plain = at(P3, 10, "final_income")
+    assert "HS-HOMESTEAD-RESIDENTIAL" not in GAME.rules_for(plain, phase("scoring"))
 
 
 def test_score() -> None:  # HS-SCORE

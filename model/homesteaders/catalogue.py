@@ -57,6 +57,8 @@ _RULES = [
                        "players).", "rulebook: Setup 3"),
     ("HS-BID-LADDER", "A bid is one of 3, 4, 5, 6, 7, 9, 12, 16, 21.", "rulebook: Bidding"),
     ("HS-BID-RAISE", "A bid must exceed the auction's high bid.", "rulebook: Bidding"),
+    ("HS-BID-CASH", "A player may bid regardless of cash on hand; the winner pays in full, "
+                    "trading or taking debt as needed.", "rulebook: Bidding"),
     ("HS-LAWYER", "The Lawyer's owner may bid the same amount as the high bid to outbid it.",
      "reference §2"),
     ("HS-PASS", "A pass ends the player's bidding for the round and advances the railroad "
@@ -121,6 +123,9 @@ _RULES = [
                         "more, without an auction.", "rulebook: End of the Game"),
     ("HS-SCORE", "Score: VP chits + printed points + end bonuses + 2 per gold, copper and "
                  "livestock - 1, 2, 3, ... per unpaid debt.", "rulebook: End of the Game"),
+    ("HS-HOMESTEAD-RESIDENTIAL", "The Homestead is a Residential building: it counts for "
+                                 "'+1 per Residential' and '+1 per building' bonuses.",
+     "reference: decisions"),
     ("HS-TIE", "Ties go to the most silver; otherwise all tied players win.",
      "rulebook: End of the Game"),
     ("HS-CHECK", "A check names known players and quantities with values of the right type.",

@@ -65,6 +65,8 @@ def _phase_rules(game: Homesteaders, state: HomesteadersState, name: str) -> lis
             out.append("HS-PAY-AUTO")
         if name == "scoring":
             out += ["HS-SCORE", "HS-TIE"]
+            if any(_counts_homestead(game, owned) for owned in state.buildings):
+                out.append("HS-HOMESTEAD-RESIDENTIAL")
     elif name == "building":
         out += ["HS-BID-END", "HS-START-MARKER"]
         two = len(state.players) == 2
@@ -108,6 +110,9 @@ def _action_rules(game: Homesteaders, state: HomesteadersState, event: Action) -
         high = state.high.get(event.get("auction"))
         if high is not None and high[0] == event.get("amount"):
             out.append("HS-LAWYER")
+        hold = state.hold[state.index(event.player)]
+        if event.get("amount") > hold["silver"] + game.data.gold_as_silver * hold["gold"]:
+            out.append("HS-BID-CASH")
         return out
     if name == "pass":
         out += ["HS-BID-TURN", "HS-PASS", "HS-TRACK-REWARD"]
@@ -166,3 +171,10 @@ def _build_rules(game: Homesteaders, state: HomesteadersState, event: Action,
 
 
 __all__ = ["rules_for"]
+
+
+def _counts_homestead(game: Homesteaders, owned: Sequence[str]) -> bool:
+    """Whether a player's end bonuses count the Homestead (per Residential or per building)."""
+    return "homestead" in owned and any(
+        kind in ("residential", "building")
+        for name in owned for kind in game.data.buildings[name].end_bonus)

@@ -334,6 +334,9 @@ def golden_cases() -> list[Case]:
     add("HS-LAWYER-break-below-the-high-bid",
         [a("Ann", "bid", auction=1, amount=5), a("Bo", "bid", auction=1, amount=4)],
         ("illegal", "HS-LAWYER"), position=bidding(6, lawyer))
+    add("HS-BID-CASH-legal-bid-above-cash-on-hand",
+        [a("Ann", "bid", auction=1, amount=21), Claim(None, "round")],
+        position=bidding(players={"Ann": {"silver": 0}}))
     add("HS-PASS-legal-pass", [a("Ann", "pass", reward="trade"), Claim("Ann", "track")],
         position=bidding())
     add("HS-PASS-break-no-reward", [a("Ann", "pass")], ("schema", "HS-PASS"),
@@ -600,6 +603,13 @@ def golden_cases() -> list[Case]:
     add("HS-SCORE-legal-final", [FinalLine()], position=pos(10, "scoring", scoring))
     add("HS-SCORE-break-check-claims-wrong-score", [Claim("Ann", "score", +3)],
         ("checkpoint", "HS-SCORE"), position=pos(10, "scoring", scoring))
+    homestead = {"Ann": {"vp": 4, "buildings": ["homestead", "stables", "rail_yard"]}}
+    add("HS-HOMESTEAD-RESIDENTIAL-legal-counts-for-bonuses",
+        [ph("scoring"), Claim("Ann", "score"), FinalLine()],
+        position=pos(10, "final_income", homestead))
+    add("HS-HOMESTEAD-RESIDENTIAL-break-claims-homestead-not-counted",
+        [ph("scoring"), Claim("Ann", "score", -2)], ("checkpoint", "HS-SCORE"),
+        position=pos(10, "final_income", homestead))
     add("HS-TIE-legal-most-silver-wins", [FinalLine()],
         position=pos(10, "scoring", scoring))
     add("HS-TIE-break-claims-shared-win", [FinalLine(winners=["Bo", "Cy"])],
