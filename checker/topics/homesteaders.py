@@ -43,14 +43,6 @@ RULE = {
     "homestead_residential": "HS-HOMESTEAD-RESIDENTIAL",
 }
 
-# Texts of the rules the catalogue lacks (the others are read from the catalogue).
-EXTRA_RULE_TEXT = {
-    "HS-BID-CASH": "A player may make any bid regardless of cash on hand.",
-    "HS-HOMESTEAD-RESIDENTIAL": "The Homestead is a Residential building and counts for "
-                                "\"+1 per Residential\" and \"+1 per building\" bonuses.",
-}
-
-
 def _int(name: str, role: str, doc: str, nonneg: bool = True) -> Symbol:
     return Symbol(name, "int", role, doc, nonneg)  # type: ignore[arg-type]
 
@@ -69,9 +61,7 @@ def _data() -> HomesteadersData:
 def _rule_texts() -> dict[str, str]:
     from referee.model.homesteaders.catalogue import RULES
 
-    texts = {rule.id: rule.text for rule in RULES}
-    texts.update(EXTRA_RULE_TEXT)
-    return texts
+    return {rule.id: rule.text for rule in RULES}
 
 
 # --------------------------------------------------------------------------- payment
