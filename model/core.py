@@ -111,6 +111,13 @@ class FrozenObject:
         return {k: thaw(v) for k, v in self.items}
 
 
+def _text(params: Params) -> str:
+    """``key=value`` pairs for reports: strings bare, everything else as JSON."""
+    import json
+
+    return " ".join(f"{k}={v if isinstance(v, str) else json.dumps(thaw(v))}" for k, v in params)
+
+
 def _params(values: Mapping[str, Any]) -> Params:
     return tuple((k, freeze(v)) for k, v in values.items())
 
@@ -156,8 +163,7 @@ class Action(_WithParams):
         return {"player": self.player, "action": self.name, **self.json_params()}
 
     def __str__(self) -> str:
-        args = " ".join(f"{k}={thaw(v)}" for k, v in self.params)
-        return f"{self.player}: {self.name} {args}".rstrip()
+        return f"{self.player}: {self.name} {_text(self.params)}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +191,7 @@ class Chance(_WithParams):
         return value if isinstance(value, str) else None
 
     def __str__(self) -> str:
-        args = " ".join(f"{k}={thaw(v)}" for k, v in self.params)
-        return f"chance {self.name} {args}".rstrip()
+        return f"chance {self.name} {_text(self.params)}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,8 +216,7 @@ class Phase(_WithParams):
     player = None
 
     def __str__(self) -> str:
-        args = " ".join(f"{k}={thaw(v)}" for k, v in self.params)
-        return f"phase {self.name} {args}".rstrip()
+        return f"phase {self.name} {_text(self.params)}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
