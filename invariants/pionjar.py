@@ -1,0 +1,113 @@
+"""Invariants of every reachable Pionjär state."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.invariants import Invariant
+from referee.model.pionjar.state import PionjarState
+
+
+def cash_conserved(s: PionjarState) -> str | None:
+    table = s.total_money()
+    issued = s.bank_paid - s.bank_received
+    if table != issued:
+        return (f"players' cash and the Saloon hold {table}, but the bank issued {s.bank_paid} "
+                f"and received {s.bank_received} (net {issued})")
+    negative = [n for n, ps in s.p.items() if ps.cash < 0]
+    if negative:
+        return f"{negative[0]} has negative cash {s.p[negative[0]].cash}"
+    return None
+
+
+def saloon_non_negative(s: PionjarState) -> str | None:
+    return None if s.saloon >= 0 else f"the Saloon holds {s.saloon}"
+
+
+def month_forward(s: PionjarState) -> str | None:
+    if s.month < 0:
+        return None if s.advances == 0 else f"time has not started but moved {s.advances} times"
+    if s.month != s.advances:
+        return f"month {s.month} after {s.advances} forward moves from January of year one"
+    if s.month > s.end_month:
+        return f"month {s.month} is past the last month {s.end_month}"
+    return None
+
+
+def one_owner_per_property(s: PionjarState) -> str | None:
+    held = Counter(ps.prop for ps in s.p.values() if ps.prop is not None)
+    twice = [p for p, n in held.items() if n > 1]
+    return f"property {twice[0]} is held by {held[twice[0]]} players" if twice else None
+
+
+def prison_two_months(s: PionjarState) -> str | None:
+    months = s.data.prison_months
+    for name, ps in s.p.items():
+        if ps.prison_since < 0:
+            continue
+        if ps.prison_until != ps.prison_since + months + 1:
+            return (f"{name} was locked up in month {ps.prison_since} and comes out in "
+                    f"{ps.prison_until}, not {ps.prison_since + months + 1}")
+        if ps.where == "prison":
+            if not ps.prison_since <= s.month <= ps.prison_until:
+                return f"{name} is in prison in month {s.month}, outside the stay"
+            if ps.prison_served > months:
+                return f"{name} has sat out {ps.prison_served} turns in prison"
+        elif ps.prison_served != months and s.month >= ps.prison_until:
+            return f"{name} left prison after {ps.prison_served} months, not {months}"
+    return None
+
+
+def equipment_within_land(s: PionjarState) -> str | None:
+    for name, ps in s.p.items():
+        if ps.prop is None:
+            if ps.harvest or ps.axe:
+                return f"{name} holds equipment without a property"
+            continue
+        prop = s.data.properties[ps.prop]
+        if ps.harvest > prop.fields or ps.axe > prop.stands:
+            return (f"{name} holds {ps.harvest} harvest and {ps.axe} axe cards for "
+                    f"{prop.fields} fields and {prop.stands} stands")
+    for kind in ("harvest", "axe"):
+        if s.equipment_left(kind) < 0:
+            return f"more {kind} cards are held than the game has"
+    return None
+
+
+def cards_accounted(s: PionjarState) -> str | None:
+    """Every card is in exactly one place; a sold or lost spoils card never comes back."""
+    places: Counter[str] = Counter()
+    for _stack, cards in s.stacks.items():
+        places.update(cards)
+    for cards in s.discards.values():
+        places.update(cards)
+    for ps in s.p.values():
+        places.update(ps.spoils)
+        places.update(ps.kept)
+    places.update(s.removed)
+    if s.lease_card is not None:
+        places[s.lease_card] += 1
+    every = [*s.data.spoils, *s.data.cards]
+    for cid in every:
+        if places[cid] != 1:
+            return f"card {cid} is in {places[cid]} places"
+    extra = set(places) - set(every)
+    if extra:
+        return f"unknown card {sorted(extra)[0]} in play"
+    return None
+
+
+SUITE: list[Invariant] = [
+    Invariant("cash-conserved", "players' cash plus the Saloon equals what the bank issued less "
+              "what it received; no cash is negative", cash_conserved),
+    Invariant("saloon-non-negative", "the Saloon never holds less than 0", saloon_non_negative),
+    Invariant("month-forward", "the almanac only moves forward, one month at a time, never past "
+              "the last month", month_forward),
+    Invariant("one-owner", "each property has at most one holder", one_owner_per_property),
+    Invariant("prison-two-months", "a prisoner stays exactly two full months",
+              prison_two_months),
+    Invariant("equipment-within-land", "harvest and axe cards never exceed the holder's fields "
+              "and stands, nor the game's supply", equipment_within_land),
+    Invariant("cards-accounted", "every card is in exactly one place; sold cards have left",
+              cards_accounted),
+]

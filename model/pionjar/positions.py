@@ -1,0 +1,281 @@
+"""The setup, the header options and starting positions (the ``position`` header field)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.model.core import RuleViolation, refuse
+from referee.model.pionjar.data import SPOILS, DataError, GameData, load_data
+from referee.model.pionjar.state import PionjarState, PlayerState
+
+OPTIONS = ("data", "end", "banker")
+WHERE = ("road", "loop", "trail", "prison")
+LAND = ("none", "squatter", "owner", "defaulted")
+POSITION_KEYS = ("month", "first_squatter", "turn", "start_player", "saloon", "saloon_renter",
+                 "trading_post", "modifiers", "indians", "stacks", "removed", "players")
+PLAYER_KEYS = ("cash", "where", "road", "destination", "space", "trail", "circle", "property",
+               "land", "lap_done", "harvest", "axe", "spoils", "sheriff", "skip",
+               "prison_until")
+
+
+def new_state(players: Sequence[str], options: Mapping[str, Any] | None = None,
+              position: Mapping[str, Any] | None = None) -> PionjarState:
+    players = tuple(players)
+    if not 2 <= len(players) <= 6:
+        raise refuse("schema", "PJ-SETUP-PLAYERS", f"Pionjär takes 2 to 6 players, found "
+                     f"{len(players)}")
+    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+        raise refuse("schema", "PJ-SETUP-PLAYERS", "players must be distinct non-empty names")
+    options = dict(options or {})
+    for key in options:
+        if key not in OPTIONS:
+            raise refuse("schema", None, f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+    source = options.get("data")
+    if source is not None and not isinstance(source, str):
+        raise refuse("schema", "PJ-DATA", f"option 'data' must be a string, found {source!r}")
+    try:
+        data = load_data(source)
+    except DataError as exc:
+        raise refuse("schema", "PJ-DATA", f"option 'data': {exc}") from None
+    end = data.months - 1
+    if "end" in options:
+        raw = options["end"]
+        parsed = data.parse_month(raw) if isinstance(raw, str) else None
+        if parsed is None:
+            raise refuse("schema", "PJ-END-EARLY", f"option 'end' must be a month \"YYYY-MM\" "
+                         f"from {data.month_name(0)} to {data.month_name(data.months - 1)}, "
+                         f"found {raw!r}")
+        end = parsed
+    banker = options.get("banker", players[0])
+    if banker not in players:
+        raise refuse("schema", "PJ-SETUP-BANKER", f"option 'banker' must name a player, found "
+                     f"{banker!r}")
+    s = setup(players, data, end, banker)
+    if position is not None:
+        apply_position(s, position)
+    return s
+
+
+def setup(players: tuple[str, ...], data: GameData, end: int, banker: str) -> PionjarState:
+    """The rulebook's preparation (PJ-SETUP-PLAYERS, PJ-SETUP-STACKS)."""
+    p = {n: PlayerState(cash=data.start_cash) for n in players}
+    stacks = {"post": list(data.card_ids["post"]),
+              "proclamation": list(data.card_ids["proclamation"]),
+              **{k: list(data.spoils_ids[k]) for k in SPOILS}}
+    total = data.start_cash * len(players) + data.saloon_start
+    return PionjarState(players, data, end, banker, p, data.saloon_start, total, 0, stacks,
+                        {"post": [], "proclamation": []})
+
+
+def _bad(message: str) -> RuleViolation:
+    return refuse("schema", None, f"position: {message}")
+
+
+def _int(obj: Mapping[str, Any], key: str, where: str, default: int, low: int = 0,
+         high: int | None = None) -> int:
+    value = obj.get(key, default)
+    if type(value) is not int or value < low or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise _bad(f"{where}{key} must be an integer {span}, found {value!r}")
+    return value
+
+
+def _choice(obj: Mapping[str, Any], key: str, where: str, choices: Sequence[Any],
+            default: Any) -> Any:
+    value = obj.get(key, default)
+    if value not in choices:
+        raise _bad(f"{where}{key} must be one of {', '.join(map(str, choices))}, "
+                   f"found {value!r}")
+    return value
+
+
+def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
+    """Replace the setup by a position at the start of ``turn``'s turn (see FORMAT-pionjar)."""
+    if not isinstance(pos, Mapping):
+        raise _bad("must be an object")
+    for key in pos:
+        if key not in POSITION_KEYS:
+            raise _bad(f"unknown field {key!r} (known: {', '.join(POSITION_KEYS)})")
+    d = s.data
+    players = s.players
+    raw_players = pos.get("players", {})
+    if not isinstance(raw_players, Mapping):
+        raise _bad("players must be an object")
+    for name in raw_players:
+        if name not in players:
+            raise _bad(f"unknown player {name!r}")
+    month = -1
+    if pos.get("month") is not None:
+        raw = pos["month"]
+        month = d.parse_month(raw) if isinstance(raw, str) else None  # type: ignore[assignment]
+        if month is None or month > s.end_month:
+            raise _bad(f"month must be \"YYYY-MM\" from {d.month_name(0)} to "
+                       f"{d.month_name(s.end_month)}, found {raw!r}")
+    turn = _choice(pos, "turn", "", players, None)
+    s.turn = players.index(turn)
+    s.start = _choice(pos, "start_player", "", players, turn)
+    s.month = month
+    s.advances = max(month, 0)
+    s.first = _choice(pos, "first_squatter", "", [*players, None], None)
+    if (s.first is None) != (month < 0):
+        raise _bad("first_squatter and month go together (both given once time has started)")
+    s.saloon = _int(pos, "saloon", "", d.saloon_start)
+    s.renter = _choice(pos, "saloon_renter", "", [*players, None], None)
+    s.trading_post = _choice(pos, "trading_post", "", [*players, None], None)
+    mods = pos.get("modifiers", {})
+    if not isinstance(mods, Mapping):
+        raise _bad("modifiers must be an object")
+    for goods, amount in mods.items():
+        if goods not in ("harvest", "timber", "buffalo", "fish", "gold") or type(amount) is not int:
+            raise _bad(f"modifiers: {goods!r}: {amount!r} is not a goods name with an integer")
+    s.modifiers = {g: a for g, a in mods.items() if a}
+    s.indians = _indians(d, pos.get("indians", []))
+
+    held: set[str] = set()
+    for name in players:
+        raw = raw_players.get(name, {})
+        if not isinstance(raw, Mapping):
+            raise _bad(f"players.{name} must be an object")
+        s.p[name] = _player(s, name, raw, held)
+    taken = s.taken()
+    for name, ps in s.p.items():
+        if ps.dest is not None and ps.dest in taken:
+            raise _bad(f"players.{name}.destination: {ps.dest} is taken by {taken[ps.dest]}")
+    if s.first is not None and s.p[s.first].prop is None:
+        raise _bad(f"the first squatter {s.first} has no property")
+    if s.month < 0 and any(ps.prop for ps in s.p.values()):
+        raise _bad("a player holds a property but time has not started (give month)")
+    if s.renter is not None:
+        lease = next((c for c in d.card_ids["post"] if d.cards[c].effect == "saloon_lease"),
+                     None)
+        if lease is None:
+            raise _bad("the data set has no Saloon lease card")
+        s.p[s.renter].kept.append(lease)
+        held.add(lease)
+    _stacks(s, pos, held)
+    for kind in ("harvest", "axe"):
+        if s.equipment_left(kind) < 0:
+            raise _bad(f"players hold more {kind} cards than the game has")
+    s.bank_paid = s.total_money()
+    s.bank_received = 0
+    from referee.model.pionjar.turns import start_turn
+
+    ps = s.p[turn]
+    if ps.where == "prison":
+        raise _bad(f"{turn}'s turn cannot start in prison; name the next player who moves")
+    if ps.skip:
+        raise _bad(f"{turn}'s turn cannot start with a skip pending; name the next player")
+    start_turn(s)
+
+
+def _indians(d: GameData, raw: Any) -> list[tuple[str, int]]:
+    if not isinstance(raw, list) or len(raw) > d.indians:
+        raise _bad(f"indians must be a list of at most {d.indians} [trail, circle] pairs")
+    out: list[tuple[str, int]] = []
+    for item in raw:
+        if (not isinstance(item, list) or len(item) != 2 or item[0] not in d.trails
+                or type(item[1]) is not int
+                or d.trails[item[0]].kind(item[1]) != "camp"
+                or not 1 <= item[1] <= d.trails[item[0]].length):
+            raise _bad(f"indians: {item!r} is not a [trail, camp circle] pair")
+        out.append((item[0], item[1]))
+    return out
+
+
+def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) -> PlayerState:
+    d = s.data
+    w = f"players.{name}."
+    for key in raw:
+        if key not in PLAYER_KEYS:
+            raise _bad(f"{w}{key}: unknown field (known: {', '.join(PLAYER_KEYS)})")
+    ps = PlayerState(cash=_int(raw, "cash", w, d.start_cash))
+    ps.where = _choice(raw, "where", w, WHERE, "road")
+    ps.prop = _choice(raw, "property", w, [*d.properties, None], None)
+    if ps.prop is not None and any(o.prop == ps.prop for o in s.p.values()
+                                   if o is not s.p[name]):
+        raise _bad(f"{w}property: {ps.prop} is held twice")
+    if (ps.where == "road") != (ps.prop is None):
+        raise _bad(f"{w}where: a player is on the road exactly while holding no property")
+    ps.land = _choice(raw, "land", w, LAND, "none" if ps.prop is None else "squatter")
+    if (ps.land == "none") != (ps.prop is None):
+        raise _bad(f"{w}land: 'none' exactly when no property is held")
+    ps.lap_done = bool(_choice(raw, "lap_done", w, [True, False], ps.land in ("owner",
+                                                                              "defaulted")))
+    if ps.lap_done != (ps.land in ("owner", "defaulted")):
+        raise _bad(f"{w}lap_done must be true exactly when the land is owner or defaulted")
+    ps.road = d.road_length if ps.prop else _int(raw, "road", w, 0, 0, d.road_length - 1)
+    ps.dest = _choice(raw, "destination", w, [*d.properties, None], None)
+    if ps.prop is not None:
+        ps.dest = None
+    if ps.prop is None and ps.road > d.road_common and ps.dest is None:
+        raise _bad(f"{w}destination: needed past Missouri (dot {d.road_common})")
+    ps.space = _int(raw, "space", w, 0, 0, len(d.loop) - 1)
+    ps.trail = _choice(raw, "trail", w, [*d.trails, None], None)
+    if (ps.trail is not None) != (ps.where == "trail"):
+        raise _bad(f"{w}trail: given exactly when where is 'trail'")
+    high = d.trails[ps.trail].length if ps.trail else 0
+    ps.circle = _int(raw, "circle", w, 1 if ps.trail else 0, 1 if ps.trail else 0, high)
+    prop = d.properties[ps.prop] if ps.prop else None
+    ps.harvest = _int(raw, "harvest", w, 0, 0, prop.fields if prop else 0)
+    ps.axe = _int(raw, "axe", w, 0, 0, prop.stands if prop else 0)
+    spoils = raw.get("spoils", [])
+    if not isinstance(spoils, list):
+        raise _bad(f"{w}spoils must be a list of card ids")
+    for cid in spoils:
+        if cid not in d.spoils or cid in held:
+            raise _bad(f"{w}spoils: {cid!r} is unknown or held twice")
+        held.add(cid)
+    ps.spoils = list(spoils)
+    ps.sheriff = bool(_choice(raw, "sheriff", w, [True, False], False))
+    if ps.sheriff:
+        sheriff = next((c for c in d.card_ids["post"] if d.cards[c].effect == "sheriff"), None)
+        if sheriff is None or sheriff in held:
+            raise _bad(f"{w}sheriff: no sheriff card left for {name}")
+        ps.kept.append(sheriff)
+        held.add(sheriff)
+    ps.skip = bool(_choice(raw, "skip", w, [True, False], False))
+    if ps.where == "prison":
+        raw_until = raw.get("prison_until")
+        until = d.parse_month(raw_until) if isinstance(raw_until, str) else None
+        if until is None or s.month < 0 or not s.month <= until <= (
+                s.month + d.prison_months + 1):
+            raise _bad(f"{w}prison_until must be a month \"YYYY-MM\" at most "
+                       f"{d.prison_months + 1} months after the current month")
+        ps.prison_until = until
+        ps.prison_since = until - d.prison_months - 1
+        ps.prison_served = max(0, s.month - ps.prison_since)
+    elif "prison_until" in raw:
+        raise _bad(f"{w}prison_until: only for a player in prison")
+    if ps.where in ("loop", "trail", "prison") and ps.prop is None:
+        raise _bad(f"{w}where: only a squatter leaves the road")
+    return ps
+
+
+def _stacks(s: PionjarState, pos: Mapping[str, Any], held: set[str]) -> None:
+    d = s.data
+    removed = pos.get("removed", [])
+    if not isinstance(removed, list) or any(c not in d.spoils or c in held for c in removed):
+        raise _bad("removed must list spoils card ids held by nobody")
+    s.removed = list(removed)
+    gone = held | set(removed)
+    raw = pos.get("stacks", {})
+    if not isinstance(raw, Mapping):
+        raise _bad("stacks must be an object")
+    for stack in raw:
+        if stack not in s.stacks:
+            raise _bad(f"stacks: unknown stack {stack!r}")
+    for stack in s.stacks:
+        every = d.card_ids[stack] if stack in d.card_ids else d.spoils_ids[stack]
+        if stack in raw:
+            cards = raw[stack]
+            if not isinstance(cards, list) or any(c not in every or c in gone for c in cards):
+                raise _bad(f"stacks.{stack} must list {stack} cards held by nobody")
+            s.stacks[stack] = [c for c in every if c in set(cards)]
+        else:
+            s.stacks[stack] = [c for c in every if c not in gone]
+        if stack in s.discards:
+            s.discards[stack] = [c for c in every
+                                 if c not in gone and c not in s.stacks[stack]]
+        elif stack in raw:
+            s.removed.extend(c for c in every if c not in gone and c not in s.stacks[stack])
