@@ -27,7 +27,7 @@ app = typer.Typer(
 )
 
 # Each module under referee/commands defines register(app); the order is the order in --help.
-COMMANDS = ["validate", "test", "coverage", "graph", "simulate", "clarify", "rules"]
+COMMANDS = ["validate", "test", "coverage", "graph", "simulate", "explore", "clarify", "rules"]
 
 
 def _version(value: bool) -> None:
