@@ -29,6 +29,12 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
 
+# Benchmarks (see the README for the latest figures): ratios against baselines run in the same
+# scripts; writes bench.json. QUICK=1 for a shorter run.
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python tests/bench/run_all.py --json bench.json $(if $(QUICK),--quick,)
+
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 

@@ -25,6 +25,11 @@ def unregister_game(name: str) -> None:
     _LOADED.pop(name, None)
 
 
+def runtime_registrations() -> dict[str, Any]:
+    """Games registered at run time (fixtures, plugins) beyond the built-in ones."""
+    return {name: game for name, game in _LOADED.items() if name not in _BUILTIN}
+
+
 def known_games() -> list[str]:
     return sorted({*_BUILTIN, *_LOADED})
 

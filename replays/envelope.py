@@ -14,6 +14,8 @@ from referee.model.core import (
     Check,
     Event,
     Final,
+    FrozenObject,
+    Params,
     Phase,
     Undo,
     Violation,
@@ -146,19 +148,58 @@ def _numbers_ok(value: Any) -> str | None:
     return None
 
 
+_SHAPE_SET = frozenset(SHAPE_KEYS)
+_ACTION_KEYS = frozenset(("player", "action", *COMMON_KEYS))
+_CHANCE_KEYS = frozenset(("chance", *COMMON_KEYS))
+_PHASE_KEYS = frozenset(("phase", *COMMON_KEYS))
+_SCALARS = (str, bool, type(None))
+
+
+def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Params | str:
+    """In one pass over the line: the event's parameters (the keys not in ``envelope_keys``,
+    frozen), or the first number problem of the line, as :func:`_numbers_ok` finds it."""
+    params = []
+    for key, value in obj.items():
+        kind = type(value)
+        if kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return _numbers_ok(value) or ""
+        elif kind not in _SCALARS:
+            problem = _numbers_ok(value)
+            if problem:
+                return problem
+            value = _freeze(value)
+        if key not in envelope_keys:
+            params.append((key, value))
+    return tuple(params)
+
+
+def _freeze(value: Any) -> Any:
+    """:func:`referee.model.core.freeze`, dispatching on the exact types JSON decodes to."""
+    kind = type(value)
+    if kind is dict:
+        return FrozenObject(tuple([(k, _freeze(v)) for k, v in value.items()]))
+    if kind is list:
+        return tuple([_freeze(v) for v in value])
+    if kind is int or kind in _SCALARS:
+        return value
+    return freeze(value)
+
+
 def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | Violation:
     """Classify one event line into its shape, checking the envelope (not the game's rules)."""
-    shapes = [k for k in SHAPE_KEYS if k in obj]
-    if not shapes:
+    found = obj.keys() & _SHAPE_SET
+    if len(found) != 1:
+        shapes = [k for k in SHAPE_KEYS if k in obj]
+        if shapes:
+            return Violation("schema", "LOG-EVENT",
+                             f"one event per line: found both {shapes[0]!r} and {shapes[1]!r}")
         if obj.get("format") == "referee-replay":
             return Violation("schema", "LOG-HEADER", "a header may appear only on line 1")
         keys = ", ".join(repr(k) for k in list(obj)[:5]) or "none"
         return Violation("schema", "LOG-EVENT", "not an event: expected one of the keys "
                          f"{', '.join(SHAPE_KEYS)}; found {keys}")
-    if len(shapes) > 1:
-        return Violation("schema", "LOG-EVENT",
-                         f"one event per line: found both {shapes[0]!r} and {shapes[1]!r}")
-    shape = shapes[0]
+    (shape,) = found
     seq = obj.get("seq")
     if "seq" in obj and (not _is_int(seq) or seq < 1):
         return Violation("schema", "LOG-SEQ", f"'seq' must be a positive integer, found {seq!r}")
@@ -178,10 +219,10 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if not isinstance(obj["action"], str):
             return Violation("schema", "LOG-EVENT", f"'action' must be a string, found "
                              f"{_type(obj['action'])}", player)
-        problem = _numbers_ok(obj)
-        if problem:
-            return Violation("schema", "LOG-NUMBER", problem, player)
-        return Envelope(Action.from_json(obj), seq)
+        params = _event_params(obj, _ACTION_KEYS)
+        if isinstance(params, str):
+            return Violation("schema", "LOG-NUMBER", params, player)
+        return Envelope(Action(player, obj["action"], params), seq)
     if shape in ("chance", "phase"):
         if not isinstance(obj[shape], str):
             return Violation("schema", "LOG-EVENT", f"{shape!r} must be a string, found "
@@ -189,11 +230,11 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if "player" in obj and (not isinstance(player, str) or player not in players):
             return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
                              f"{', '.join(players)})")
-        problem = _numbers_ok(obj)
-        if problem:
-            return Violation("schema", "LOG-NUMBER", problem)
+        params = _event_params(obj, _CHANCE_KEYS if shape == "chance" else _PHASE_KEYS)
+        if isinstance(params, str):
+            return Violation("schema", "LOG-NUMBER", params)
         cls = Chance if shape == "chance" else Phase
-        return Envelope(cls.from_json(obj), seq)
+        return Envelope(cls(obj[shape], params), seq)
     extra = sorted(set(obj) - {shape, *COMMON_KEYS})
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
@@ -202,7 +243,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
                              f"{_type(body)}")
-        return Envelope(Check(freeze(body)), seq)
+        return Envelope(Check(_freeze(body)), seq)
     if shape == "undo":
         if not _is_int(body) or body < 1:
             return Violation("schema", "LOG-UNDO",

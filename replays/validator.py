@@ -20,6 +20,7 @@ from referee.model.core import (
     Check,
     Event,
     Final,
+    FrozenObject,
     GameEvent,
     Phase,
     RuleViolation,
@@ -34,6 +35,16 @@ from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
 # Tuples, not ``Action | Chance | Phase``: a union written in a call is built anew every time.
 _GAME_EVENTS = (Action, Chance, Phase)
 _UNDOABLE = (Action, Chance)
+
+
+def _thaw(value: Any) -> Any:
+    """:func:`referee.model.core.thaw` for the values :func:`freeze` makes (exact types)."""
+    kind = type(value)
+    if kind is FrozenObject:
+        return {k: _thaw(v) for k, v in value.items}
+    if kind is tuple:
+        return [_thaw(v) for v in value]
+    return value
 
 
 @dataclass(slots=True)
@@ -241,7 +252,7 @@ class Replay:
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK",))
-        for violation in self.game.check_claims(self.state, event.claims.as_dict()):
+        for violation in self.game.check_claims(self.state, _thaw(event.claims)):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
                 return

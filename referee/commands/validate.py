@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from referee.commands.common import ReportFormat, output_stream, user_errors
+from referee.commands.common import ReportFormat, fail, output_stream, user_errors
+from referee.replays import parallel
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.report import make_reporter
-from referee.replays.validator import validate_file
+from referee.replays.validator import FileReport
+
+
+class Engine(StrEnum):
+    local = "local"
+    dask = "dask"
 
 
 def validate(
@@ -26,19 +34,56 @@ def validate(
                                        "syntax error."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
                                  help="Text format: show the whole path to each first error."),
+    workers: int | None = typer.Option(None, "--workers", "-j", min=1,
+                                       help="Worker processes (local engine), or worker "
+                                       "processes of the local Dask cluster (not used with "
+                                       "--scheduler). Default: the number of cores. 1 "
+                                       "validates in this process.",
+                                       show_default=False),
+    engine: Engine = typer.Option(Engine.local, "--engine",
+                                  help="local: a process pool on this machine; dask: dask.bag "
+                                  "on a distributed cluster (needs the distributed extra)."),
+    scheduler: str | None = typer.Option(None, "--scheduler",
+                                         help="--engine dask: address of a running Dask "
+                                         "scheduler (e.g. tcp://10.0.0.5:8786), whose workers "
+                                         "see the same files. Default: a local cluster on "
+                                         "loopback, started for the run.", show_default=False),
+    chunk_size: int | None = typer.Option(None, "--chunk-size", min=1,
+                                          help="Files per task. Default: "
+                                          f"{parallel.DEFAULT_CHUNK_SIZE} (local), 500 (dask).",
+                                          show_default=False),
 ) -> None:
     """Validate recorded games: every illegal action and scoring error, located by line.
 
-    Exit status: 0 when every file is valid, 1 when any is invalid, 2 for a usage error.
+    The report lists the files in the order given (folders in sorted order), whatever the number
+    of workers. Exit status: 0 when every file is valid, 1 when any is invalid, 2 for a usage
+    error.
     """
+    if scheduler is not None and engine is not Engine.dask:
+        raise fail("--scheduler needs --engine dask")
+    if engine is Engine.dask:
+        from referee.replays import distributed
+
+        if not distributed.available():
+            raise fail(distributed.INSTALL_HINT)
+    n_workers = workers if workers is not None else parallel.default_workers()
     with user_errors():
         check_paths(paths)
         with output_stream(output) as out:
             reporter = make_reporter(fmt.value, out, verbose=verbose,
                                      color=False if output is not None else None)
+            reports: Iterator[FileReport]
+            if engine is Engine.dask:
+                reports = distributed.iter_reports_dask(
+                    find_logs(paths), n_workers, max_line_bytes,
+                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler)
+            else:
+                reports = parallel.iter_reports(find_logs(paths), n_workers, max_line_bytes,
+                                                chunk_size or parallel.DEFAULT_CHUNK_SIZE)
+            progress = parallel.Progress(parallel.Progress.wanted(out))
             reporter.begin()
-            for path in find_logs(paths):
-                reporter.file(validate_file(path, max_line_bytes))
+            out.flush()  # nothing buffered may be copied into forked workers
+            parallel.run(reports, reporter.file, progress)
             reporter.end()
     raise typer.Exit(0 if reporter.summary["invalid"] == 0 else 1)
 

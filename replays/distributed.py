@@ -1,0 +1,147 @@
+"""Validating a corpus on a Dask cluster: the chunks of ``replays.parallel`` as ``dask.bag``
+partitions, run by a ``distributed`` client.
+
+Without a scheduler address a ``LocalCluster`` of worker processes on the loopback interface is
+started for the run and closed after it. The files are read by the workers, so on a real cluster
+every worker must see the paths (a shared file system). The chunks are submitted a window at a
+time and their reports handed on in input order, so the client's memory does not grow with the
+number of files.
+
+Needs the ``distributed`` extra: ``pip install 'referee[distributed]'``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from referee.errors import UsageError
+from referee.replays.parallel import (
+    Discovery,
+    Item,
+    as_items,
+    register_games,
+    runtime_games,
+    validate_chunk,
+)
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.validator import FileReport
+
+try:
+    from distributed.diagnostics.plugin import WorkerPlugin as _WorkerPlugin
+except ImportError:  # the distributed extra is not installed: iter_reports_dask says so
+    _WorkerPlugin = object
+
+DEFAULT_CHUNK_SIZE = 500
+"""Files per task on a cluster: each task costs the scheduler a few milliseconds, a chunk of a few
+hundred files a second or more of work."""
+
+CHUNKS_PER_THREAD = 2
+"""Chunks in flight per worker thread: one running, one queued behind it."""
+
+CONNECT_TIMEOUT = "10s"
+
+INSTALL_HINT = ("--engine dask needs dask and distributed: "
+                "pip install 'referee[distributed]'")
+
+
+def available() -> bool:
+    """Whether dask.bag and distributed can be imported."""
+    try:
+        import dask.bag  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class RegisterGames(_WorkerPlugin):  # type: ignore[misc, valid-type]
+    """Registers, on every worker, the games registered at run time in the client."""
+
+    name = "referee-register-games"
+
+    def __init__(self, registrations: dict[str, Any]) -> None:
+        self.registrations = registrations
+
+    def setup(self, worker: Any) -> None:
+        register_games(self.registrations)
+
+
+@contextlib.contextmanager
+def connect(workers: int, scheduler: str | None = None) -> Iterator[Any]:
+    """A ``distributed.Client``: on ``scheduler``, or on a fresh loopback ``LocalCluster`` of
+    ``workers`` single-threaded worker processes."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UsageError(f"cannot connect to the Dask scheduler at {scheduler}: "
+                             f"{exc}") from None
+        with client:
+            yield client
+        return
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address=None,
+                           silence_logs=logging.ERROR)
+    with cluster, Client(cluster) as client:
+        yield client
+
+
+def _submit(client: Any, items: list[Item], chunk_size: int, max_line_bytes: int) -> list[Any]:
+    """One bag over ``items`` cut into partitions of ``chunk_size`` files; a future for each."""
+    import dask.bag
+
+    bag = dask.bag.from_sequence(items, partition_size=chunk_size)
+    reports = bag.map_partitions(_validate_partition, max_line_bytes)
+    return list(client.compute(reports.to_delayed()))
+
+
+def _validate_partition(items: Iterable[Item], max_line_bytes: int) -> list[FileReport]:
+    return validate_chunk(list(items), max_line_bytes)
+
+
+def iter_reports_dask(paths: Iterable[str | Path], workers: int,
+                      max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                      chunk_size: int = DEFAULT_CHUNK_SIZE,
+                      scheduler: str | None = None) -> Iterator[FileReport]:
+    """Reports of ``paths`` in input order, validated on a Dask cluster."""
+    if not available():
+        raise UsageError(INSTALL_HINT)
+    discovery = Discovery(as_items(paths))
+    items = iter(discovery)
+    with connect(workers, scheduler) as client:
+        registrations = runtime_games()
+        if registrations:
+            client.register_plugin(RegisterGames(registrations))
+        threads = sum(client.nthreads().values()) or workers
+        batch = max(1, threads * CHUNKS_PER_THREAD)
+        pending: deque[Any] = deque()
+
+        def submit_batch() -> None:
+            group = list(islice(items, batch * chunk_size))
+            if group:
+                pending.extend(_submit(client, group, chunk_size, max_line_bytes))
+
+        try:
+            # Two batches in flight: the workers run one while the other is reported.
+            submit_batch()
+            submit_batch()
+            while pending:
+                future = pending.popleft()
+                reports = future.result()
+                future.release()
+                if len(pending) < batch:
+                    submit_batch()
+                yield from reports
+                del reports
+        finally:
+            for future in pending:
+                future.cancel()
+    discovery.raise_error()
