@@ -272,40 +272,53 @@ Event = Action | Chance | Phase | Check | Undo | Final
 # --------------------------------------------------------------------------- parameter checking
 
 
+_NO_FIELDS: Mapping[str, type | tuple[type, ...]] = {}
+
+
 def check_params(event: Action | Chance | Phase, required: Mapping[str, type | tuple[type, ...]],
                  optional: Mapping[str, type | tuple[type, ...]] | None = None,
                  rule: str | None = None) -> Violation | None:
     """Schema check of an event's parameters: no unknown key, none missing, JSON types exact.
 
     ``bool`` is never accepted where ``int`` is asked for (JSON ``true`` is not a count), and a
-    ``list`` in the log arrives here as a ``tuple``.
+    ``list`` in the log arrives here as a ``tuple``. Runs on every event, so the messages are
+    only built on failure.
     """
-    optional = optional or {}
-    what = _describe(event)
-    player = event.player if isinstance(event, Action) else None
-    for key, _ in event.params:
+    optional = optional or _NO_FIELDS
+    values = dict(event.params)
+    for key in values:
         if key not in required and key not in optional:
             allowed = sorted([*required, *optional])
-            return Violation("schema", rule, f"{what}: unknown field {key!r}"
-                             f" (allowed: {', '.join(allowed) or 'none'})", player)
-    for key, types in {**required, **optional}.items():
-        if not event.has(key):
-            if key in required:
-                return Violation("schema", rule, f"{what}: missing field {key!r}", player)
-            continue
-        value = event.get(key)
-        if not _type_ok(value, types):
-            return Violation("schema", rule, f"{what}: field {key!r} must be "
-                             f"{_type_name(types)}, found {_json_repr(value)}", player)
+            return _param_error(event, rule, f"unknown field {key!r} (allowed: "
+                                f"{', '.join(allowed) or 'none'})")
+    for key, types in required.items():
+        if key not in values:
+            return _param_error(event, rule, f"missing field {key!r}")
+        if not _type_ok(values[key], types):
+            return _param_error(event, rule, f"field {key!r} must be {_type_name(types)}, "
+                                f"found {_json_repr(values[key])}")
+    for key, types in optional.items():
+        if key in values and not _type_ok(values[key], types):
+            return _param_error(event, rule, f"field {key!r} must be {_type_name(types)}, "
+                                f"found {_json_repr(values[key])}")
     return None
 
 
+def _param_error(event: Action | Chance | Phase, rule: str | None, message: str) -> Violation:
+    player = event.player if isinstance(event, Action) else None
+    return Violation("schema", rule, f"{_describe(event)}: {message}", player)
+
+
 def _type_ok(value: Any, types: type | tuple[type, ...]) -> bool:
+    kind = type(value)
+    if kind is bool:
+        return types is bool or (isinstance(types, tuple) and bool in types)
+    if kind is tuple:
+        return types in (list, tuple) or (isinstance(types, tuple) and (
+            list in types or tuple in types))
+    if types is kind:
+        return True
     types = types if isinstance(types, tuple) else (types,)
-    if isinstance(value, bool):
-        return bool in types
-    if isinstance(value, tuple):
-        return list in types or tuple in types
     return isinstance(value, tuple(t for t in types if t is not bool))
 
 
