@@ -12,6 +12,7 @@ __all__ = ["Instance", "Symbol", "Topic", "UnknownTopicError", "game_topics", "g
 # game -> module defining topics() -> {name: Topic}
 _MODULES = {
     "homesteaders": "referee.checker.topics.homesteaders",
+    "pionjar": "referee.checker.topics.pionjar",
 }
 
 
