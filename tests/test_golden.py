@@ -22,7 +22,7 @@ def test_coverage_is_complete_for_every_implemented_game():
     games, files = measure(find_logs([GOLDEN]))
     assert files >= 100
     by_name = {g.game: g for g in games}
-    for name in ("homesteaders", "format"):
+    for name in ("homesteaders", "pionjar", "format"):
         assert by_name[name].untouched == [], name
     result = runner.invoke(app, ["coverage", str(GOLDEN), "--fail-under", "100"])
     assert result.exit_code == 0, result.output
@@ -42,6 +42,35 @@ def test_every_rule_has_its_own_golden_log():
             continue
         assert any(n.startswith(f"{rule}-break-") or n.startswith(f"{rule}-legal-")
                    for n in names), rule
+
+
+# The header check refuses a player count outside 2..6 (LOG-PLAYERS) before the game sees it.
+PJ_UNBREAKABLE = {"PJ-SETUP-PLAYERS"}
+
+
+def test_every_pionjar_rule_has_its_own_golden_log():
+    names = {p.name for p in (GOLDEN / "pionjar").glob("*.jsonl")}
+    for rule in get_game("pionjar").rules.ids():
+        assert any(n.startswith(f"{rule}-legal-") for n in names) or rule not in PJ_UNBREAKABLE
+        if rule in PJ_UNBREAKABLE:
+            continue
+        assert any(n.startswith(f"{rule}-break-") for n in names), rule
+
+
+def test_pionjar_golden_logs_meet_their_expectations_and_break_what_they_name():
+    from referee.replays.regression import run_expectation
+
+    for path in sorted((GOLDEN / "pionjar").glob("*.jsonl")):
+        outcome = run_expectation(path)
+        assert outcome.passed, f"{path.name}: {outcome.explain()}"
+        expect = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["expect"]
+        if "-break-" in path.name:
+            assert expect["valid"] is False and len(expect["errors"]) == 1, path.name
+            assert {"line", "kind", "rule"} <= set(expect["errors"][0]), path.name
+        else:
+            assert expect == {"valid": True}, path.name
+    result = runner.invoke(app, ["test", str(GOLDEN / "pionjar")])
+    assert result.exit_code == 0, result.output
 
 
 def test_referee_test_and_pytest_agree_and_fail_with_a_diff(tmp_path, pytester):

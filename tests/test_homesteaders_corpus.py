@@ -118,10 +118,10 @@ def test_simulation_is_deterministic_per_seed() -> None:
 
 
 def test_examples_give_the_verdicts_their_headers_state() -> None:
-    logs = sorted(EXAMPLES.glob("*.jsonl"))
+    logs = sorted(EXAMPLES.glob("homesteaders-*.jsonl"))
     names = {p.name for p in logs}
     for kind in ("syntax", "schema", "order", "illegal", "chance", "checkpoint", "score"):
-        assert f"invalid-{kind}.jsonl" in names
+        assert f"homesteaders-invalid-{kind}.jsonl" in names
     for n in (2, 3, 4):
         assert f"homesteaders-{n}p.jsonl" in names
     assert "homesteaders-annotated.jsonl" in names
@@ -129,8 +129,8 @@ def test_examples_give_the_verdicts_their_headers_state() -> None:
         outcome = run_expectation(path)
         assert outcome.passed, f"{path.name}: {outcome.explain()}"
         assert outcome.report is not None
-        if path.name.startswith("invalid-"):
-            kind = path.name.removeprefix("invalid-").removesuffix(".jsonl")
+        if path.name.startswith("homesteaders-invalid-"):
+            kind = path.name.removeprefix("homesteaders-invalid-").removesuffix(".jsonl")
             assert [e.kind for e in outcome.report.errors] == [kind]
         else:
             assert outcome.report.valid and outcome.report.complete

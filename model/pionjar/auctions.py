@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.model.pionjar import bank
 from referee.model.pionjar.cards import start_draw
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import AuctionState, PionjarState
 
 
@@ -12,6 +13,7 @@ def start_auction(s: PionjarState, goods: str, count: int) -> bool:
     left = min(count, len(s.stacks[goods]))
     if left == 0:
         return False
+    note("PJ-AUCTION-ORDER")
     auctioneer = s.trading_post or s.banker
     i = s.players.index(auctioneer)
     n = len(s.players)
@@ -34,6 +36,7 @@ def _offer(s: PionjarState) -> bool:
             return True
         if a.winner is not None:
             return True
+        note("PJ-AUCTION-ORDER")
         a.left -= 1                                 # nobody could bid: the card stays
     s.auction = None
     return False
@@ -64,6 +67,7 @@ def _sell(s: PionjarState) -> None:
     a = s.auction
     assert a is not None and a.high_bidder is not None
     winner = a.high_bidder
+    note("PJ-AUCTION-PAY")
     if s.trading_post is not None:
         bank.pay_player(s, winner, s.trading_post, a.high)
     else:
@@ -95,6 +99,7 @@ def _continue(s: PionjarState, name: str) -> bool:
         return True
     if a.winner is not None:
         return True
+    note("PJ-AUCTION-ORDER")                       # an unsold card stays in the stack
     a.left -= 1
     return _offer(s)
 

@@ -3,6 +3,7 @@ balance the cash on the table (the invariant "cash conserved")."""
 
 from __future__ import annotations
 
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import PionjarState
 
 
@@ -14,6 +15,8 @@ def bank_pays(s: PionjarState, name: str, amount: int) -> None:
 def pay_bank(s: PionjarState, name: str, amount: int) -> int:
     """The player pays up to ``amount`` (PJ-PAY-SHORT); returns what was paid."""
     paid = min(s.p[name].cash, amount)
+    if paid < amount:
+        note("PJ-PAY-SHORT")
     s.p[name].cash -= paid
     s.bank_received += paid
     return paid
@@ -21,6 +24,8 @@ def pay_bank(s: PionjarState, name: str, amount: int) -> int:
 
 def pay_player(s: PionjarState, payer: str, payee: str, amount: int) -> int:
     paid = min(s.p[payer].cash, amount)
+    if paid < amount:
+        note("PJ-PAY-SHORT")
     s.p[payer].cash -= paid
     s.p[payee].cash += paid
     return paid
@@ -28,6 +33,8 @@ def pay_player(s: PionjarState, payer: str, payee: str, amount: int) -> int:
 
 def pay_saloon(s: PionjarState, name: str, amount: int) -> int:
     paid = min(s.p[name].cash, amount)
+    if paid < amount:
+        note("PJ-PAY-SHORT")
     s.p[name].cash -= paid
     s.saloon += paid
     return paid
@@ -47,7 +54,10 @@ def saloon_pays(s: PionjarState, name: str, amount: int) -> int:
 
 def price(s: PionjarState, goods: str, base: int) -> int:
     """A sale price changed by the year's proclamations, never below 0 (PJ-PROC-PRICE)."""
-    return max(0, base + s.modifiers.get(goods, 0))
+    change = s.modifiers.get(goods, 0)
+    if change:
+        note("PJ-PROC-PRICE")
+    return max(0, base + change)
 
 
 def sell_equipment(s: PionjarState, name: str, kind: str) -> int:
@@ -76,6 +86,8 @@ def sell_spoils(s: PionjarState, name: str, kinds: tuple[str, ...], fur_trapper:
             keep.append(cid)
             continue
         if fur_trapper:
+            if ps.sheriff:
+                note("PJ-POST-SHERIFF")
             total += card.value if ps.sheriff else card.value // 2
         else:
             total += price(s, card.kind, card.value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.model.pionjar import bank, city
 from referee.model.pionjar.cards import start_draw
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import PionjarState
 from referee.model.pionjar.turns import imprison
 
@@ -34,8 +35,10 @@ def road_roll(s: PionjarState, name: str, value: int) -> None:
     ps.road = dot
     colour = dot_colour(s, dot, ps.dest)
     if colour == "black":
+        note("PJ-ROAD-BLACK")
         ps.skip = True
     elif colour == "red":
+        note("PJ-ROAD-RED")
         dot += s.data.red_dot_steps
         if dot >= end:
             arrive(s, name)
@@ -47,6 +50,7 @@ def arrive(s: PionjarState, name: str) -> None:
     ps = s.p[name]
     prop = ps.dest
     assert prop is not None
+    note("PJ-ROAD-ARRIVE", "PJ-CITY-VISIT")
     ps.road = s.data.road_length
     ps.prop = prop
     ps.land = "squatter"
@@ -54,11 +58,13 @@ def arrive(s: PionjarState, name: str) -> None:
     ps.space = 0
     s.visited_city = True
     if s.first is None:                      # PJ-ALMANAC-START
+        note("PJ-ALMANAC-START")
         s.first = name
         s.month = 0
         s.fresh = True
     for other, ops in s.p.items():           # PJ-ROAD-BACK
         if other != name and ops.where == "road" and ops.dest == prop:
+            note("PJ-ROAD-BACK")
             ops.dest = None
             ops.road = min(ops.road, s.data.road_common)
 
@@ -67,11 +73,13 @@ def loop_move(s: PionjarState, name: str) -> bool:
     """The almanac move (PJ-ALMANAC-MOVE); True when a card draw is now pending."""
     ps = s.p[name]
     assert ps.prop is not None
+    note("PJ-ALMANAC-MOVE")
     steps = s.data.properties[ps.prop].steps[s.month]
     size = len(s.data.loop)
     target = ps.space + steps
     ps.space = target % size
     if target >= size:                       # PJ-CITY-VISIT
+        note("PJ-CITY-VISIT")
         s.visited_city = True
         if not ps.lap_done:
             city.redeem(s, name)
@@ -81,6 +89,7 @@ def loop_move(s: PionjarState, name: str) -> bool:
 def land(s: PionjarState, name: str) -> bool:
     """The order of the square reached (PJ-SPACE-LAND); True when a draw is pending."""
     kind = s.data.loop[s.p[name].space]
+    note("PJ-SPACE-LAND", *_SPACE_RULES.get(kind, ()))
     if kind == "sell_crops":
         bank.sell_equipment(s, name, "harvest")
     elif kind == "sell_timber":
@@ -94,6 +103,11 @@ def land(s: PionjarState, name: str) -> bool:
     elif kind == "jail":
         imprison(s, name)
     return False
+
+
+_SPACE_RULES = {"sell_crops": ("PJ-SELL-CROPS",), "sell_timber": ("PJ-SELL-TIMBER",),
+                "sell_spoils": ("PJ-SELL-SPOILS",), "fur_trapper": ("PJ-FUR-TRAPPER",),
+                "post": ("PJ-CARD-DRAW",), "proclamation": ("PJ-CARD-DRAW",)}
 
 
 def enter_trail(s: PionjarState, name: str, trail: str) -> None:
@@ -123,11 +137,14 @@ def trail_roll(s: PionjarState, name: str, value: int) -> bool:
     stop = min(start + value, trail.length)
     camps = {c for t, c in s.indians if t == ps.trail}
     if stop in camps:
+        note("PJ-INDIAN-LAND", "PJ-INDIAN-CARDS")
         bank.lose_haul(s, name, half_in_cash=False)
     elif any(start < c < stop for c in camps):
+        note("PJ-INDIAN-PASS", "PJ-INDIAN-CARDS")
         bank.lose_haul(s, name, half_in_cash=True)
     ps.circle = stop
     kind = trail.kind(stop)
     if kind in ("buffalo", "fish", "gold"):
+        note("PJ-TRAIL-CARD")
         return start_draw(s, kind, "trail")
     return False

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from referee.model.pionjar import bank
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import PionjarState
 
 
 def start_draw(s: PionjarState, stack: str, purpose: str) -> bool:
     """Make a draw from ``stack`` the next event; False when no card is left to draw."""
     if not s.stacks[stack] and stack in s.discards and s.discards[stack]:
+        note("PJ-CARD-RESHUFFLE")
         order = s.data.card_ids[stack]            # PJ-CARD-RESHUFFLE
         pile = set(s.discards[stack])
         s.stacks[stack] = [cid for cid in order if cid in pile]
@@ -34,6 +36,7 @@ def follow_post(s: PionjarState, name: str, cid: str) -> bool:
     card = s.data.cards[cid]
     ps = s.p[name]
     effect = card.effect
+    note(*_POST_RULES.get(effect, ()))
     if effect == "money":
         if card.amount >= 0:
             bank.bank_pays(s, name, card.amount)
@@ -83,6 +86,7 @@ def follow_proclamation(s: PionjarState, name: str, cid: str) -> bool:
     card = s.data.cards[cid]
     s.discards["proclamation"].append(cid)
     effect = card.effect
+    note(*_PROCLAMATION_RULES[effect])
     if effect == "price":
         s.modifiers[card.goods] = s.modifiers.get(card.goods, 0) + card.amount
     elif effect == "tax":
@@ -100,6 +104,15 @@ def follow_proclamation(s: PionjarState, name: str, cid: str) -> bool:
     elif effect == "auction":
         return start_auction(s, card.goods, card.count)
     return False
+
+
+_POST_RULES = {"money": ("PJ-POST-MONEY",), "collect_from_each": ("PJ-POST-MONEY",),
+               "pay_each": ("PJ-POST-MONEY",), "to_saloon": ("PJ-POST-MONEY",),
+               "skip": ("PJ-POST-SKIP",), "sheriff": ("PJ-POST-SHERIFF",),
+               "saloon_lease": ("PJ-SALOON-RENT",)}
+_PROCLAMATION_RULES = {"price": ("PJ-PROC-PRICE", "PJ-PROC-DURATION"), "tax": ("PJ-PROC-TAX",),
+                       "indian": ("PJ-PROC-INDIAN",), "indians_leave": ("PJ-PROC-INDIAN",),
+                       "auction": ("PJ-AUCTION-START",)}
 
 
 def _others(s: PionjarState, name: str) -> list[str]:

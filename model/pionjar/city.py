@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.model.pionjar.bank import pay_bank
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import PionjarState
 
 EQUIPMENT = ("harvest", "axe")
@@ -61,6 +62,7 @@ def buy_land(s: PionjarState, name: str) -> None:
 
 def redeem(s: PionjarState, name: str) -> bool:
     """End of the first lap (PJ-REDEEM): pay the redemption sum if the cash covers it."""
+    note("PJ-REDEEM")
     ps = s.p[name]
     ps.lap_done = True
     cost = s.data.properties[ps.prop].redemption

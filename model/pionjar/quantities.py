@@ -78,7 +78,7 @@ def check_claims(s: PionjarState, claims: Mapping[str, Any]) -> list[Violation]:
     for key, claimed in claims.items():
         if key in s.players:
             if not isinstance(claimed, Mapping):
-                return [Violation("schema", None, f"check: {key!r} must be an object of "
+                return [Violation("schema", "LOG-CHECK", f"check: {key!r} must be an object of "
                                   "quantities", key)]
             q, t = quantities(s, key), player_text(s, key)
             for qname, value in claimed.items():
@@ -91,7 +91,7 @@ def check_claims(s: PionjarState, claims: Mapping[str, Any]) -> list[Violation]:
         if key == "month" and isinstance(claimed, str):
             index = s.data.parse_month(claimed)
             if index is None:
-                return [Violation("schema", None, f"check: month must be \"YYYY-MM\" within "
+                return [Violation("schema", "LOG-CHECK", f"check: month must be \"YYYY-MM\" within "
                                   f"the almanac or an index, found {claimed!r}")]
             if index != s.month:
                 out.append(Violation("checkpoint", "PJ-ALMANAC-ADVANCE", f"month: claimed "
@@ -109,23 +109,27 @@ def _compare(label: str, qname: str, value: Any, ints: dict[str, int],
              texts: Mapping[str, str | None], player: str | None) -> Violation | None:
     if qname in ints:
         if type(value) is not int:
-            return Violation("schema", None, f"check: {label} must be an integer, found "
+            return Violation("schema", "LOG-CHECK", f"check: {label} must be an integer, found "
                              f"{value!r}", player)
         if value != ints[qname]:
-            return Violation("checkpoint", None, f"{label}: claimed {value}, computed "
-                             f"{ints[qname]}", player)
+            return Violation("checkpoint", _CLAIM_RULE.get(qname, "LOG-CHECK"),
+                             f"{label}: claimed {value}, computed {ints[qname]}", player)
         return None
     if qname in texts:
         if value is not None and not isinstance(value, str):
-            return Violation("schema", None, f"check: {label} must be a string or null, "
+            return Violation("schema", "LOG-CHECK", f"check: {label} must be a string or null, "
                              f"found {value!r}", player)
         if value != texts[qname]:
-            return Violation("checkpoint", None, f"{label}: claimed {value!r}, computed "
+            return Violation("checkpoint", "LOG-CHECK", f"{label}: claimed {value!r}, computed "
                              f"{texts[qname]!r}", player)
         return None
     known = sorted([*ints, *texts])
-    return Violation("schema", None, f"check: unknown quantity {qname!r} (known: "
+    return Violation("schema", "LOG-CHECK", f"check: unknown quantity {qname!r} (known: "
                      f"{', '.join(known)})", player)
+
+
+# A wrong claim names the rule that fixes the quantity where one does, else the log format's.
+_CLAIM_RULE = {"score": "PJ-SCORE-CAPITAL", "month": "PJ-ALMANAC-ADVANCE"}
 
 
 def _month(s: PionjarState) -> str:

@@ -11,6 +11,7 @@ from referee.model.pionjar import auctions, board, cards, city, saloon, turns
 from referee.model.pionjar.catalogue import RULES
 from referee.model.pionjar.positions import new_state
 from referee.model.pionjar.quantities import check_claims, global_quantities, quantities
+from referee.model.pionjar.ruleids import rules_for
 from referee.model.pionjar.scoring import score, winners
 from referee.model.pionjar.state import CHANCE_STAGES, PionjarState
 
@@ -420,6 +421,11 @@ class Pionjar:
             pending = auctions.revealed(s, card)
         if not pending:
             turns.to_after(s)
+
+    def rules_for(self, state: PionjarState, event: GameEvent) -> Sequence[str]:
+        """The rule ids ``check`` verified for an accepted event, and those of the automatic
+        effects it sets off (``referee coverage``)."""
+        return rules_for(self, state, event)
 
     # ------------------------------------------------------------------ results
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.model.pionjar.bank import bank_to_saloon, pay_saloon, saloon_pays
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import PionjarState
 
 
@@ -39,7 +40,10 @@ def year_end(s: PionjarState) -> None:
     """December is over: the renter takes the Saloon and the lease ends (PJ-SALOON-RENT);
     the year's price proclamations lapse (PJ-PROC-DURATION)."""
     if s.renter is not None:
+        note("PJ-SALOON-RENT")
         _lease_ends(s)
+    if s.modifiers:
+        note("PJ-PROC-DURATION")
     s.modifiers.clear()
 
 
@@ -56,16 +60,19 @@ def _lease_ends(s: PionjarState) -> None:
 
 
 def january(s: PionjarState) -> None:
+    note("PJ-SALOON-JANUARY")
     bank_to_saloon(s, s.data.saloon_january)
 
 
 def finish(s: PionjarState) -> None:
     """The end (PJ-SALOON-FINAL): the renter takes the Saloon, else everyone rolls for it."""
     s.visited_city = s.gambled = False
+    note("PJ-SALOON-FINAL")
     if s.renter is not None:
+        note("PJ-SALOON-RENT")
         s.final_saloon = s.renter
         _lease_ends(s)
-        s.stage = "over"
+        _over(s)
     elif s.saloon > 0:
         first = s.players.index(s.start) if s.start in s.players else 0
         order = [s.players[(first + i) % len(s.players)] for i in range(len(s.players))]
@@ -74,7 +81,13 @@ def finish(s: PionjarState) -> None:
         s.rolls = {}
         s.stage = "rolloff"
     else:
-        s.stage = "over"
+        _over(s)
+
+
+def _over(s: PionjarState) -> None:
+    """The game has ended: the capital is final (PJ-SCORE-CAPITAL, PJ-SCORE-LAND)."""
+    note("PJ-SCORE-CAPITAL", "PJ-SCORE-LAND")
+    s.stage = "over"
 
 
 def rolloff_roll(s: PionjarState, name: str, value: int) -> None:
@@ -87,8 +100,9 @@ def rolloff_roll(s: PionjarState, name: str, value: int) -> None:
     if len(tied) == 1:
         s.final_saloon = tied[0]
         saloon_pays(s, tied[0], s.saloon)
-        s.stage = "over"
+        _over(s)
         return
+    note("PJ-SALOON-FINAL-TIE")
     s.rolloff = list(tied)      # PJ-SALOON-FINAL-TIE
     s.rolloff_pool = list(tied)
     s.rolls = {}

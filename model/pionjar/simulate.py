@@ -7,10 +7,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.model.core import Action, Chance, Check, Event, Final
+from referee.model.core import Action, Chance, Check, Event, Final, FrozenObject
 from referee.model.pionjar import city, saloon
-from referee.model.pionjar.quantities import global_quantities, quantities
 from referee.model.pionjar.rules import Pionjar
+from referee.model.pionjar.scoring import capital_parts
 from referee.model.pionjar.state import PionjarState
 
 _GAME = Pionjar()
@@ -39,14 +39,21 @@ def simulate_game(players: Sequence[str], rng: random.Random,
 
 
 def _checkpoint(s: PionjarState) -> Check:
-    g = global_quantities(s)
-    claims: dict[str, Any] = {"month": s.data.month_name(s.month) if s.month >= 0 else -1,
-                              "saloon": g["saloon"], "stage": s.stage}
+    """A ``check`` line with the month, the Saloon, the stage and each player's cash, equipment,
+    cards held, prison and capital (the same values ``quantities`` gives, computed directly)."""
+    claims: list[tuple[str, Any]] = [
+        ("month", s.data.month_name(s.month) if s.month >= 0 else -1), ("saloon", s.saloon),
+        ("stage", s.stage)]
+    spoils = s.data.spoils
     for name in s.players:
-        q = quantities(s, name)
-        claims[name] = {k: q[k] for k in ("cash", "harvest", "axe", "buffalo", "fish", "gold",
-                                          "in_prison", "score")}
-    return Check.make(claims)
+        ps = s.p[name]
+        kinds = [spoils[c].kind for c in ps.spoils]
+        claims.append((name, FrozenObject((
+            ("cash", ps.cash), ("harvest", ps.harvest), ("axe", ps.axe),
+            ("buffalo", kinds.count("buffalo")), ("fish", kinds.count("fish")),
+            ("gold", kinds.count("gold")), ("in_prison", int(ps.where == "prison")),
+            ("score", sum(capital_parts(s, name).values()))))))
+    return Check(FrozenObject(tuple(claims)))
 
 
 def _chance(s: PionjarState, rng: random.Random) -> Chance:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.model.pionjar import saloon
 from referee.model.pionjar.city import has_city_option
+from referee.model.pionjar.ruleids import note
 from referee.model.pionjar.state import PionjarState
 
 
@@ -33,6 +34,7 @@ def to_after(s: PionjarState) -> None:
     """The move is done; the turn ends by itself when nothing is left to decide (PJ-TURN-END)."""
     s.stage = "after"
     if not has_optional(s):
+        note("PJ-TURN-END")
         end_turn(s)
 
 
@@ -53,14 +55,20 @@ def begin_next_turn(s: PionjarState) -> None:
             if s.fresh:
                 s.fresh = False
             elif s.month >= s.end_month:
+                note("PJ-END-MONTH")
+                if s.end_month < s.data.months - 1:
+                    note("PJ-END-EARLY")
                 saloon.finish(s)            # PJ-END-MONTH
                 return
             else:
+                note("PJ-ALMANAC-ADVANCE")
                 advance_month(s)            # PJ-ALMANAC-ADVANCE, even for a skipped turn
         if ps.skip:
+            note("PJ-ROAD-BLACK" if ps.where == "road" else "PJ-POST-SKIP")
             ps.skip = False
             continue
         if ps.where == "prison":
+            note("PJ-PRISON")
             if s.month < ps.prison_until:
                 ps.prison_served += 1
                 continue
@@ -81,6 +89,7 @@ def advance_month(s: PionjarState) -> None:
 
 def imprison(s: PionjarState, name: str) -> None:
     """PJ-PRISON: locked up in month m, out in month m + 3 (two full months inside)."""
+    note("PJ-PRISON")
     ps = s.p[name]
     ps.where = "prison"
     ps.trail = None

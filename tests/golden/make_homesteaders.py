@@ -713,16 +713,16 @@ def write_examples() -> dict[str, Obj]:
     # syntax: a line cut off in the middle of the object (a truncated upload)
     k = _index(short, lambda k, ev: ev.get("action") == "bid", round2)
     text = dumps(short[k])
-    _write(EXAMPLES / "invalid-syntax.jsonl", head, short[:k + 3],
+    _write(EXAMPLES / "homesteaders-invalid-syntax.jsonl", head, short[:k + 3],
            raw={k + 2: text[: len(text) // 2]})
-    finish("invalid-syntax.jsonl", [(k + 2, "syntax", "LOG-JSON")])
+    finish("homesteaders-invalid-syntax.jsonl", [(k + 2, "syntax", "LOG-JSON")])
 
     # schema: a building name misspelt
     k = _index(short, lambda k, ev: ev.get("action") == "build")
     bad = [*short[:k + 1]]
     bad[k] = {**bad[k], "building": bad[k]["building"].replace("_", " ").title()}
-    _write(EXAMPLES / "invalid-schema.jsonl", head, [*bad, *short[k + 1:k + 3]])
-    finish("invalid-schema.jsonl", [(k + 2, "schema", "HS-BUILD-SUPPLY")])
+    _write(EXAMPLES / "homesteaders-invalid-schema.jsonl", head, [*bad, *short[k + 1:k + 3]])
+    finish("homesteaders-invalid-schema.jsonl", [(k + 2, "schema", "HS-BUILD-SUPPLY")])
 
     # order: a player bids out of turn (the one after the player whose turn it is)
     state = GAME.new_state(P3)
@@ -733,8 +733,8 @@ def write_examples() -> dict[str, Obj]:
     assert state.turn is not None
     wrong = state.players[(state.turn + 1) % 3]
     bad = [*short[:k], {**short[k], "player": wrong}, *short[k + 1:k + 3]]
-    _write(EXAMPLES / "invalid-order.jsonl", head, bad)
-    finish("invalid-order.jsonl", [(k + 2, "order", "HS-BID-TURN")])
+    _write(EXAMPLES / "homesteaders-invalid-order.jsonl", head, bad)
+    finish("homesteaders-invalid-order.jsonl", [(k + 2, "order", "HS-BID-TURN")])
 
     # illegal: a bid equal to the high bid without a Lawyer
     k = _index(short, lambda k, ev: ev.get("action") == "bid" and any(
@@ -743,15 +743,15 @@ def write_examples() -> dict[str, Obj]:
     prior = next(e for e in reversed(short[:k]) if e.get("action") == "bid"
                  and e.get("auction") == short[k]["auction"])
     bad = [*short[:k], {**short[k], "amount": prior["amount"]}, *short[k + 1:k + 3]]
-    _write(EXAMPLES / "invalid-illegal.jsonl", head, bad)
-    finish("invalid-illegal.jsonl", [(k + 2, "illegal", "HS-BID-RAISE")])
+    _write(EXAMPLES / "homesteaders-invalid-illegal.jsonl", head, bad)
+    finish("homesteaders-invalid-illegal.jsonl", [(k + 2, "illegal", "HS-BID-RAISE")])
 
     # chance: round 2 reveals the tile round 1 showed
     k = _index(short, lambda k, ev: ev.get("chance") == "reveal", 5)
     first = next(e for e in short if e.get("chance") == "reveal")
     bad = [*short[:k], {**short[k], "tile": first["tile"]}, *short[k + 1:k + 3]]
-    _write(EXAMPLES / "invalid-chance.jsonl", head, bad)
-    finish("invalid-chance.jsonl", [(k + 2, "chance", "HS-REVEAL")])
+    _write(EXAMPLES / "homesteaders-invalid-chance.jsonl", head, bad)
+    finish("homesteaders-invalid-chance.jsonl", [(k + 2, "chance", "HS-REVEAL")])
 
     # checkpoint: a round-5 check that forgets 2 silver of one player (validation goes on)
     full = events
@@ -760,8 +760,8 @@ def write_examples() -> dict[str, Obj]:
     claims = json.loads(json.dumps(full[k]["check"]))
     claims["Bo"]["silver"] -= 2
     bad = [*full[:k], {"check": claims}, *full[k + 1:]]
-    _write(EXAMPLES / "invalid-checkpoint.jsonl", head, bad)
-    finish("invalid-checkpoint.jsonl", [(k + 2, "checkpoint", "HS-CHECK")])
+    _write(EXAMPLES / "homesteaders-invalid-checkpoint.jsonl", head, bad)
+    finish("homesteaders-invalid-checkpoint.jsonl", [(k + 2, "checkpoint", "HS-CHECK")])
 
     # score: the winner's final score raised by 1
     fin = full[-1]["final"]
@@ -769,8 +769,8 @@ def write_examples() -> dict[str, Obj]:
     top = fin["winners"][0]
     scores[top] += 1
     bad = [*full[:-1], {"final": {"scores": scores, "winners": fin["winners"]}}]
-    _write(EXAMPLES / "invalid-score.jsonl", head, bad)
-    finish("invalid-score.jsonl", [(len(full) + 1, "score", "LOG-SCORE")])
+    _write(EXAMPLES / "homesteaders-invalid-score.jsonl", head, bad)
+    finish("homesteaders-invalid-score.jsonl", [(len(full) + 1, "score", "LOG-SCORE")])
 
     _annotated()
     finish("homesteaders-annotated.jsonl", [])
