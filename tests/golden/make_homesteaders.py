@@ -10,7 +10,9 @@ HS-START-MARKER).
 
 Every written log carries the ``expect`` header of its intended verdict; the script validates each
 log and stops with an error when the outcome differs from what the case intends, so the corpus is
-regenerated only in a form that passes. Run from the repository root:
+regenerated only in a form that passes. The machinery shared with ``make_pionjar.py`` (cases,
+filling in ``check`` and ``final`` lines, writing and confirming logs) is in ``casework.py``. Run
+from the repository root:
 
     python tests/golden/make_homesteaders.py            # both
     python tests/golden/make_homesteaders.py golden     # or examples
@@ -19,29 +21,21 @@ regenerated only in a form that passes. Run from the repository root:
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from referee.model.core import Action, Chance, GameEvent, Phase
+from casework import EXAMPLES, Case, Casework, Claim, FinalLine, Intended, Obj, confirm, write_log
+
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.simulate import simulate_game
-from referee.replays.validator import validate_file
+from referee.model.homesteaders.state import HomesteadersState
 from referee.replays.writer import dumps, header
-
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "golden" / "homesteaders"
-EXAMPLES = ROOT / "replays" / "examples"
 
 P2 = ("Ann", "Bo")
 P3 = ("Ann", "Bo", "Cy")
 P4 = ("Ann", "Bo", "Cy", "Di")
 GROUP_TILE = {1: 11, 2: 12, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18, 9: 19, 10: 20}
-
-Obj = dict[str, Any]
 
 
 # --------------------------------------------------------------------------- event helpers
@@ -61,26 +55,6 @@ def ch(name: str, **params: Any) -> Obj:
 
 def check(claims: Obj) -> Obj:
     return {"check": claims}
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A ``check`` line filled in from the computed state: ``player``'s ``quantity`` plus
-    ``delta`` (a global quantity when ``player`` is None); ``value`` replaces it outright."""
-
-    player: str | None
-    quantity: str
-    delta: int = 0
-    value: Any = None
-
-
-@dataclass(frozen=True)
-class FinalLine:
-    """The ``final`` line from the computed result, with ``deltas`` added to scores and
-    ``winners`` replacing the computed winners when given."""
-
-    deltas: Mapping[str, int] = field(default_factory=dict)
-    winners: Sequence[str] | None = None
 
 
 def pos(round_: int, phase: str, players: Mapping[str, Obj] | None = None,
@@ -105,87 +79,15 @@ def pos(round_: int, phase: str, players: Mapping[str, Obj] | None = None,
 # --------------------------------------------------------------------------- cases
 
 
-@dataclass
-class Case:
-    name: str
-    events: list[Any]
-    want: tuple[str, str] | None = None  # (kind, rule) of the one error, on the last line
-    players: Sequence[str] = P3
-    position: Obj | None = None
-    options: Obj | None = None
-    line: int | None = None  # the error's line when it is not the last one
-    note: str | None = None
+def _actual(state: HomesteadersState, claim: Claim) -> Any:
+    if claim.player is not None:
+        return GAME.quantities(state, claim.player)[claim.quantity]
+    values = {"round": state.round, "phase": state.phase, "neutral_level": state.neutral_level,
+              "start_player": state.players[state.start] if state.start is not None else None}
+    return values[claim.quantity]
 
 
-def _claimed(claim: Claim, actual: Any) -> Any:
-    if claim.value is not None:
-        return claim.value
-    return actual + claim.delta if claim.delta else actual
-
-
-def _event(obj: Obj) -> GameEvent:
-    if "action" in obj:
-        return Action.from_json(obj)
-    return Chance.from_json(obj) if "chance" in obj else Phase.from_json(obj)
-
-
-def _resolve(case: Case) -> list[Obj]:
-    """Fill in Claim and FinalLine entries from the state the events before them reach."""
-    state = GAME.new_state(list(case.players), None, case.position)
-    out: list[Obj] = []
-    for ev in case.events:
-        if isinstance(ev, Claim):
-            if ev.player is None:
-                actual = {"round": state.round, "phase": state.phase,
-                          "neutral_level": state.neutral_level,
-                          "start_player": state.players[state.start]
-                          if state.start is not None else None}[ev.quantity]
-                value = _claimed(ev, actual)
-                out.append(check({ev.quantity: value}))
-            else:
-                actual = GAME.quantities(state, ev.player)[ev.quantity]
-                value = _claimed(ev, actual)
-                out.append(check({ev.player: {ev.quantity: value}}))
-            continue
-        if isinstance(ev, FinalLine):
-            scores = {p: s.total + ev.deltas.get(p, 0) for p, s in GAME.score(state).items()}
-            winners = list(ev.winners) if ev.winners is not None else GAME.winners(state)
-            out.append({"final": {"scores": scores, "winners": winners}})
-            continue
-        out.append(ev)
-        if "check" in ev or "final" in ev:
-            continue
-        event = _event(ev)
-        if GAME.check(state, event) is None:
-            GAME.apply(state, event)
-        else:
-            break
-    return out
-
-
-def write_case(folder: Path, case: Case) -> Path:
-    header_error = case.want is not None and case.line == 1
-    events = list(case.events) if header_error else _resolve(case)
-    head = header("homesteaders", case.players, case.options, case.position)
-    if case.want is None:
-        expect: Obj = {"valid": True}
-    else:
-        line = case.line if case.line is not None else len(events) + 1
-        expect = {"valid": False,
-                  "errors": [{"line": line, "kind": case.want[0], "rule": case.want[1]}]}
-    head["expect"] = expect
-    if case.note:
-        head["meta"] = {"note": case.note}
-    path = folder / f"{case.name}.jsonl"
-    path.write_text("".join(dumps(obj) + "\n" for obj in [head, *events]), encoding="utf-8")
-    report = validate_file(path)
-    got = [(e.line, e.kind, e.rule) for e in report.errors]
-    wanted = [] if case.want is None else [(expect["errors"][0]["line"], *case.want)]
-    if got != wanted:
-        detail = "; ".join(f"line {e.line} {e.kind} {e.rule}: {e.message}"
-                           for e in report.errors)
-        raise SystemExit(f"{path.name}: intended {wanted}, found {got} ({detail})")
-    return path
+CASEWORK = Casework(GAME, "homesteaders", _actual)
 
 
 # the common openings ------------------------------------------------------------
@@ -208,8 +110,8 @@ def golden_cases() -> list[Case]:
     c: list[Case] = []
 
     def add(name: str, events: list[Any], want: tuple[str, str] | None = None,
-            **kw: Any) -> None:
-        c.append(Case(name, events, want, **kw))
+            players: Sequence[str] = P3, **kw: Any) -> None:
+        c.append(Case(name, events, want, players=players, **kw))
 
     # --- vocabulary, setup, start
     add("HS-VOCAB-break-unknown-action", [a("Ann", "steal", resource="gold")],
@@ -628,58 +530,13 @@ def golden_cases() -> list[Case]:
     return c
 
 
-def write_golden() -> list[Path]:
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for old in GOLDEN.glob("*.jsonl"):
-        old.unlink()
-    return [write_case(GOLDEN, case) for case in golden_cases()]
-
-
 # --------------------------------------------------------------------------- examples
 
 EXAMPLE_SEEDS = {2: 7, 3: 11, 4: 5}
 
 
-def _lines(events: Sequence[Any]) -> list[Obj]:
-    return [ev if isinstance(ev, dict) else ev.to_json() for ev in events]
-
-
-def _write(path: Path, head: Obj, events: Sequence[Obj], raw: Mapping[int, str] | None = None,
-           ) -> None:
-    """Write a log; ``raw`` replaces event lines (1-based file line numbers) by literal text."""
-    lines = [dumps(head), *(dumps(ev) for ev in events)]
-    for number, text in (raw or {}).items():
-        lines[number - 1] = text
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-
-
-def _verdict(path: Path) -> Obj:
-    report = validate_file(path)
-    if report.valid:
-        out: Obj = {"valid": True, "complete": report.complete}
-        if report.scores is not None:
-            out["scores"] = report.scores
-            out["winners"] = sorted(report.winners or [])
-        return out
-    return {"valid": False, "errors": [{"line": e.line, "kind": e.kind, "rule": e.rule}
-                                       for e in report.errors]}
-
-
-def _stamp(path: Path, expect: Obj) -> None:
-    """Put ``expect`` into the header (line 1) of a written log."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    head["expect"] = expect
-    lines[0] = dumps(head)
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-
-
 def _game(n: int) -> tuple[Obj, list[Obj]]:
-    players = P4[:n]
-    events = _lines(simulate_game(players, random.Random(EXAMPLE_SEEDS[n])))
-    head = header("homesteaders", players,
-                  meta={"event": "simulated game", "seed": EXAMPLE_SEEDS[n]})
-    return head, events
+    return CASEWORK.simulated(P4[:n], EXAMPLE_SEEDS[n], simulate_game)
 
 
 def _index(events: Sequence[Obj], test: Callable[[int, Obj], bool], after: int = 0) -> int:
@@ -690,19 +547,12 @@ def write_examples() -> dict[str, Obj]:
     EXAMPLES.mkdir(parents=True, exist_ok=True)
     verdicts: dict[str, Obj] = {}
 
-    def finish(name: str, intended: list[tuple[int, str, str]] | None) -> None:
-        path = EXAMPLES / name
-        verdict = _verdict(path)
-        if intended is not None:
-            got = [(e["line"], e["kind"], e["rule"]) for e in verdict.get("errors", [])]
-            if got != intended:
-                raise SystemExit(f"{name}: intended {intended}, found {got}")
-        _stamp(path, verdict)
-        verdicts[name] = verdict
+    def finish(name: str, intended: Intended) -> None:
+        verdicts[name] = confirm(EXAMPLES / name, intended)
 
     for n in (2, 3, 4):
         head, events = _game(n)
-        _write(EXAMPLES / f"homesteaders-{n}p.jsonl", head, events)
+        write_log(EXAMPLES / f"homesteaders-{n}p.jsonl", head, events)
         finish(f"homesteaders-{n}p.jsonl", [])
 
     head, events = _game(3)
@@ -713,27 +563,24 @@ def write_examples() -> dict[str, Obj]:
     # syntax: a line cut off in the middle of the object (a truncated upload)
     k = _index(short, lambda k, ev: ev.get("action") == "bid", round2)
     text = dumps(short[k])
-    _write(EXAMPLES / "homesteaders-invalid-syntax.jsonl", head, short[:k + 3],
-           raw={k + 2: text[: len(text) // 2]})
+    write_log(EXAMPLES / "homesteaders-invalid-syntax.jsonl", head, short[:k + 3],
+              raw={k + 2: text[: len(text) // 2]})
     finish("homesteaders-invalid-syntax.jsonl", [(k + 2, "syntax", "LOG-JSON")])
 
     # schema: a building name misspelt
     k = _index(short, lambda k, ev: ev.get("action") == "build")
     bad = [*short[:k + 1]]
     bad[k] = {**bad[k], "building": bad[k]["building"].replace("_", " ").title()}
-    _write(EXAMPLES / "homesteaders-invalid-schema.jsonl", head, [*bad, *short[k + 1:k + 3]])
+    write_log(EXAMPLES / "homesteaders-invalid-schema.jsonl", head, [*bad, *short[k + 1:k + 3]])
     finish("homesteaders-invalid-schema.jsonl", [(k + 2, "schema", "HS-BUILD-SUPPLY")])
 
     # order: a player bids out of turn (the one after the player whose turn it is)
-    state = GAME.new_state(P3)
     k = _index(short, lambda k, ev: ev.get("action") in ("bid", "pass"))
-    for ev in short[:k]:
-        if "check" not in ev:
-            GAME.apply(state, _event(ev))
+    state = CASEWORK.play(P3, short[:k])
     assert state.turn is not None
     wrong = state.players[(state.turn + 1) % 3]
     bad = [*short[:k], {**short[k], "player": wrong}, *short[k + 1:k + 3]]
-    _write(EXAMPLES / "homesteaders-invalid-order.jsonl", head, bad)
+    write_log(EXAMPLES / "homesteaders-invalid-order.jsonl", head, bad)
     finish("homesteaders-invalid-order.jsonl", [(k + 2, "order", "HS-BID-TURN")])
 
     # illegal: a bid equal to the high bid without a Lawyer
@@ -743,14 +590,14 @@ def write_examples() -> dict[str, Obj]:
     prior = next(e for e in reversed(short[:k]) if e.get("action") == "bid"
                  and e.get("auction") == short[k]["auction"])
     bad = [*short[:k], {**short[k], "amount": prior["amount"]}, *short[k + 1:k + 3]]
-    _write(EXAMPLES / "homesteaders-invalid-illegal.jsonl", head, bad)
+    write_log(EXAMPLES / "homesteaders-invalid-illegal.jsonl", head, bad)
     finish("homesteaders-invalid-illegal.jsonl", [(k + 2, "illegal", "HS-BID-RAISE")])
 
     # chance: round 2 reveals the tile round 1 showed
     k = _index(short, lambda k, ev: ev.get("chance") == "reveal", 5)
     first = next(e for e in short if e.get("chance") == "reveal")
     bad = [*short[:k], {**short[k], "tile": first["tile"]}, *short[k + 1:k + 3]]
-    _write(EXAMPLES / "homesteaders-invalid-chance.jsonl", head, bad)
+    write_log(EXAMPLES / "homesteaders-invalid-chance.jsonl", head, bad)
     finish("homesteaders-invalid-chance.jsonl", [(k + 2, "chance", "HS-REVEAL")])
 
     # checkpoint: a round-5 check that forgets 2 silver of one player (validation goes on)
@@ -760,7 +607,7 @@ def write_examples() -> dict[str, Obj]:
     claims = json.loads(json.dumps(full[k]["check"]))
     claims["Bo"]["silver"] -= 2
     bad = [*full[:k], {"check": claims}, *full[k + 1:]]
-    _write(EXAMPLES / "homesteaders-invalid-checkpoint.jsonl", head, bad)
+    write_log(EXAMPLES / "homesteaders-invalid-checkpoint.jsonl", head, bad)
     finish("homesteaders-invalid-checkpoint.jsonl", [(k + 2, "checkpoint", "HS-CHECK")])
 
     # score: the winner's final score raised by 1
@@ -769,7 +616,7 @@ def write_examples() -> dict[str, Obj]:
     top = fin["winners"][0]
     scores[top] += 1
     bad = [*full[:-1], {"final": {"scores": scores, "winners": fin["winners"]}}]
-    _write(EXAMPLES / "homesteaders-invalid-score.jsonl", head, bad)
+    write_log(EXAMPLES / "homesteaders-invalid-score.jsonl", head, bad)
     finish("homesteaders-invalid-score.jsonl", [(len(full) + 1, "score", "LOG-SCORE")])
 
     _annotated()
@@ -843,31 +690,23 @@ def _annotated() -> None:
     ]
     head = header("homesteaders", P3, position=position,
                   meta={"event": "annotated example", "recorder": "hand-written"})
-    case = Case("homesteaders-annotated", [ev for ev, _ in events], None, P3, position)
-    resolved = _resolve(case)
+    case = Case("homesteaders-annotated", [ev for ev, _ in events], players=P3,
+                position=position)
+    resolved = CASEWORK.resolve(case)
     lines = [{**ev, "note": note} for ev, (_, note) in zip(resolved, events, strict=True)]
-    state = GAME.new_state(list(P3), None, position)
-    for ev in resolved:
-        if "check" not in ev:
-            GAME.apply(state, _event(ev))
+    state = CASEWORK.play(P3, resolved, position)
     scores = GAME.score(state)
     lines.append({"check": {p: {"score": scores[p].total, "silver": state.hold[i]["silver"]}
                             for i, p in enumerate(P3)},
                   "note": "Each player's score if the game ended now, and the silver that "
                           "breaks a tie."})
-    lines.append({"final": {"scores": {p: s.total for p, s in scores.items()},
-                            "winners": GAME.winners(state)},
+    lines.append({**CASEWORK.final(state),
                   "note": "The recorded result, which the referee confirms."})
-    _write(EXAMPLES / "homesteaders-annotated.jsonl", head, lines)
+    write_log(EXAMPLES / "homesteaders-annotated.jsonl", head, lines)
 
 
 def main(argv: Sequence[str]) -> None:
-    what = argv[0] if argv else "all"
-    if what in ("all", "golden"):
-        print(f"{len(write_golden())} golden logs in {GOLDEN}")
-    if what in ("all", "examples"):
-        for name, verdict in write_examples().items():
-            print(name, json.dumps(verdict))
+    CASEWORK.main(argv, golden_cases, write_examples)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ PJ-SETUP-PLAYERS cannot be broken from a log: the header check refuses a player 
 2..6 first (LOG-PLAYERS), before the game sees it; it is covered legally.
 
 Every written log carries the ``expect`` header of its intended verdict; the script validates each
-log and stops with an error when the outcome differs from what the case intends. Run from the
-repository root:
+log and stops with an error when the outcome differs from what the case intends. The machinery
+shared with ``make_homesteaders.py`` is in ``casework.py``. Run from the repository root:
 
     python tests/golden/make_pionjar.py            # both
     python tests/golden/make_pionjar.py golden     # or examples
@@ -21,14 +21,23 @@ repository root:
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from referee.model.core import Action, Chance, GameEvent
+from casework import (
+    EXAMPLES,
+    Case,
+    Casework,
+    Claim,
+    FinalLine,
+    Intended,
+    Obj,
+    confirm,
+    event,
+    write_log,
+)
+
 from referee.model.pionjar import GAME, load_data
 from referee.model.pionjar.quantities import (
     global_quantities,
@@ -38,12 +47,7 @@ from referee.model.pionjar.quantities import (
 )
 from referee.model.pionjar.simulate import simulate_game
 from referee.model.pionjar.state import PionjarState
-from referee.replays.validator import validate_file
-from referee.replays.writer import dumps, header
-
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "golden" / "pionjar"
-EXAMPLES = ROOT / "replays" / "examples"
+from referee.replays.writer import header
 
 P2 = ("Ann", "Bo")
 P3 = ("Ann", "Bo", "Cy")
@@ -51,8 +55,6 @@ P6 = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 PROPS = {"Ann": "green_valley", "Bo": "buffalo_head", "Cy": "high_falls", "Di": "great_lakes",
          "Ed": "golden_mountains", "Flo": "silent_forest"}
 DATA = load_data(None)
-
-Obj = dict[str, Any]
 
 
 # --------------------------------------------------------------------------- event helpers
@@ -72,24 +74,6 @@ def draw(stack: str, card: str) -> Obj:
 
 def end(player: str) -> Obj:
     return a(player, "end_turn")
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A ``check`` line filled in from the computed state: ``player``'s ``quantity`` plus
-    ``delta`` (a global quantity when ``player`` is None); ``value`` replaces it outright."""
-
-    player: str | None
-    quantity: str
-    delta: int = 0
-    value: Any = None
-
-
-@dataclass(frozen=True)
-class FinalLine:
-    """The ``final`` line from the computed result, with ``deltas`` added to the capitals."""
-
-    deltas: Mapping[str, int] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- the board
@@ -143,22 +127,6 @@ def plain(player: str, when: str = "1859-03", **extra: Any) -> Obj:
 # --------------------------------------------------------------------------- cases
 
 
-@dataclass
-class Case:
-    name: str
-    events: list[Any]
-    want: tuple[str, str] | None = None  # (kind, rule) of the one error, on the last line
-    players: Sequence[str] = P2
-    position: Obj | None = None
-    options: Obj | None = None
-    line: int | None = None  # the error's line when it is not the last one
-    note: str | None = None
-
-
-def _event(obj: Obj) -> GameEvent:
-    return Action.from_json(obj) if "action" in obj else Chance.from_json(obj)
-
-
 def _actual(state: PionjarState, claim: Claim) -> Any:
     if claim.player is None:
         if claim.quantity == "month":
@@ -169,62 +137,13 @@ def _actual(state: PionjarState, claim: Claim) -> Any:
             **player_text(state, claim.player)}[claim.quantity]
 
 
-def _claimed(claim: Claim, actual: Any) -> Any:
-    if claim.value is not None:
-        return claim.value
-    if claim.delta and claim.quantity == "month":
-        return DATA.month_name(month(actual) + claim.delta)
-    return actual + claim.delta if claim.delta else actual
+def _shift(quantity: str, actual: Any, delta: int) -> Any:
+    if quantity == "month":
+        return DATA.month_name(month(actual) + delta)
+    return actual + delta
 
 
-def _resolve(case: Case) -> list[Obj]:
-    """Fill in Claim and FinalLine entries from the state the events before them reach."""
-    state = GAME.new_state(list(case.players), case.options, case.position)
-    out: list[Obj] = []
-    for ev in case.events:
-        if isinstance(ev, Claim):
-            value = _claimed(ev, _actual(state, ev))
-            out.append({"check": {ev.quantity: value} if ev.player is None
-                        else {ev.player: {ev.quantity: value}}})
-            continue
-        if isinstance(ev, FinalLine):
-            scores = {p: sc.total + ev.deltas.get(p, 0) for p, sc in GAME.score(state).items()}
-            out.append({"final": {"scores": scores, "winners": GAME.winners(state)}})
-            continue
-        out.append(ev)
-        if "check" in ev or "final" in ev:
-            continue
-        event = _event(ev)
-        if GAME.check(state, event) is None:
-            GAME.apply(state, event)
-        else:
-            break
-    return out
-
-
-def write_case(folder: Path, case: Case) -> Path:
-    header_error = case.want is not None and case.line == 1
-    events = list(case.events) if header_error else _resolve(case)
-    head = header("pionjar", case.players, case.options, case.position)
-    if case.want is None:
-        expect: Obj = {"valid": True}
-    else:
-        line = case.line if case.line is not None else len(events) + 1
-        expect = {"valid": False,
-                  "errors": [{"line": line, "kind": case.want[0], "rule": case.want[1]}]}
-    head["expect"] = expect
-    if case.note:
-        head["meta"] = {"note": case.note}
-    path = folder / f"{case.name}.jsonl"
-    path.write_text("".join(dumps(obj) + "\n" for obj in [head, *events]), encoding="utf-8")
-    report = validate_file(path)
-    got = [(e.line, e.kind, e.rule) for e in report.errors]
-    wanted = [] if case.want is None else [(expect["errors"][0]["line"], *case.want)]
-    if got != wanted:
-        detail = "; ".join(f"line {e.line} {e.kind} {e.rule}: {e.message}"
-                           for e in report.errors)
-        raise SystemExit(f"{path.name}: intended {wanted}, found {got} ({detail})")
-    return path
+CASEWORK = Casework(GAME, "pionjar", _actual, _shift)
 
 
 # --------------------------------------------------------------------------- golden cases
@@ -234,8 +153,8 @@ def golden_cases() -> list[Case]:
     c: list[Case] = []
 
     def add(name: str, events: list[Any], want: tuple[str, str] | None = None,
-            **kw: Any) -> None:
-        c.append(Case(name, events, want, **kw))
+            players: Sequence[str] = P2, **kw: Any) -> None:
+        c.append(Case(name, events, want, players=players, **kw))
 
     def chk(player: str | None, quantity: str, delta: int = 0, value: Any = None) -> Claim:
         return Claim(player, quantity, delta, value)
@@ -736,53 +655,14 @@ def golden_cases() -> list[Case]:
     return c
 
 
-def write_golden() -> list[Path]:
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for old in GOLDEN.glob("*.jsonl"):
-        old.unlink()
-    return [write_case(GOLDEN, case) for case in golden_cases()]
-
-
 # --------------------------------------------------------------------------- examples
 
 
 EXAMPLE_SEEDS = {2: 7, 3: 3, 4: 5, 6: 11}
 
 
-def _lines(events: Sequence[Any]) -> list[Obj]:
-    return [ev if isinstance(ev, dict) else ev.to_json() for ev in events]
-
-
-def _write(path: Path, head: Obj, events: Sequence[Obj]) -> None:
-    path.write_text("".join(dumps(obj) + "\n" for obj in [head, *events]), encoding="utf-8")
-
-
-def _verdict(path: Path) -> Obj:
-    report = validate_file(path)
-    if report.valid:
-        out: Obj = {"valid": True, "complete": report.complete}
-        if report.scores is not None:
-            out["scores"] = report.scores
-            out["winners"] = sorted(report.winners or [])
-        return out
-    return {"valid": False, "errors": [{"line": e.line, "kind": e.kind, "rule": e.rule}
-                                       for e in report.errors]}
-
-
-def _stamp(path: Path, expect: Obj) -> None:
-    """Put ``expect`` into the header (line 1) of a written log."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    head["expect"] = expect
-    lines[0] = dumps(head)
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-
-
 def _game(n: int) -> tuple[Obj, list[Obj]]:
-    players = P6[:n]
-    events = _lines(simulate_game(players, random.Random(EXAMPLE_SEEDS[n])))
-    head = header("pionjar", players, meta={"event": "simulated game", "seed": EXAMPLE_SEEDS[n]})
-    return head, events
+    return CASEWORK.simulated(P6[:n], EXAMPLE_SEEDS[n], simulate_game)
 
 
 def _replay(players: Sequence[str], events: Sequence[Obj]) -> list[PionjarState]:
@@ -792,7 +672,7 @@ def _replay(players: Sequence[str], events: Sequence[Obj]) -> list[PionjarState]
     for ev in events:
         out.append(state.copy())
         if "check" not in ev and "final" not in ev:
-            GAME.apply(state, _event(ev))
+            GAME.apply(state, event(ev))
     return out
 
 
@@ -800,20 +680,13 @@ def write_examples() -> dict[str, Obj]:
     EXAMPLES.mkdir(parents=True, exist_ok=True)
     verdicts: dict[str, Obj] = {}
 
-    def finish(name: str, intended: list[tuple[int, str, str]] | None) -> None:
-        path = EXAMPLES / name
-        verdict = _verdict(path)
-        got = [(e["line"], e["kind"], e["rule"]) for e in verdict.get("errors", [])]
-        if got != (intended or []):
-            raise SystemExit(f"{name}: intended {intended}, found {got}")
-        if intended is None and not verdict.get("complete", True):
-            raise SystemExit(f"{name}: the game is not complete")
-        _stamp(path, verdict)
-        verdicts[name] = verdict
+    def finish(name: str, intended: Intended | None) -> None:
+        """``intended`` None: a valid, complete game."""
+        verdicts[name] = confirm(EXAMPLES / name, intended or [], complete=intended is None)
 
     for n in (2, 4, 6):
         head, events = _game(n)
-        _write(EXAMPLES / f"pionjar-{n}p.jsonl", head, events)
+        write_log(EXAMPLES / f"pionjar-{n}p.jsonl", head, events)
         finish(f"pionjar-{n}p.jsonl", None)
     _annotated()
     finish("pionjar-annotated.jsonl", None)
@@ -831,7 +704,7 @@ def write_examples() -> dict[str, Obj]:
     k = next(i for i, ev in enumerate(events) if ev.get("action") == "choose_property")
     bad = [dict(ev) for ev in events]
     bad[k]["property"] = DATA.properties[bad[k]["property"]].name
-    _write(EXAMPLES / "pionjar-invalid-schema.jsonl", head, cut(k, bad))
+    write_log(EXAMPLES / "pionjar-invalid-schema.jsonl", head, cut(k, bad))
     finish("pionjar-invalid-schema.jsonl", [(line(k), "schema", "PJ-ROAD-CHOOSE")])
 
     # order: the next player rolls before the player whose road roll is due
@@ -840,14 +713,14 @@ def write_examples() -> dict[str, Obj]:
     bad = [dict(ev) for ev in events]
     roller = bad[k]["player"]
     bad[k]["player"] = P3[(P3.index(roller) + 1) % 3]
-    _write(EXAMPLES / "pionjar-invalid-order.jsonl", head, cut(k, bad))
+    write_log(EXAMPLES / "pionjar-invalid-order.jsonl", head, cut(k, bad))
     finish("pionjar-invalid-order.jsonl", [(line(k), "order", "PJ-ROAD-DIE")])
 
     # illegal: a Saloon stake larger than the player's cash
     k = next(i for i, ev in enumerate(events) if ev.get("action") == "gamble")
     bad = [dict(ev) for ev in events]
     bad[k]["stake"] = states[k].p[bad[k]["player"]].cash + 500
-    _write(EXAMPLES / "pionjar-invalid-illegal.jsonl", head, cut(k, bad))
+    write_log(EXAMPLES / "pionjar-invalid-illegal.jsonl", head, cut(k, bad))
     finish("pionjar-invalid-illegal.jsonl", [(line(k), "illegal", "PJ-SALOON-STAKE")])
 
     # chance: a die roll of 7 on a trail
@@ -855,7 +728,7 @@ def write_examples() -> dict[str, Obj]:
              if ev.get("chance") == "die" and states[i].stage == "trail_roll")
     bad = [dict(ev) for ev in events]
     bad[k]["value"] = 7
-    _write(EXAMPLES / "pionjar-invalid-chance.jsonl", head, cut(k, bad))
+    write_log(EXAMPLES / "pionjar-invalid-chance.jsonl", head, cut(k, bad))
     finish("pionjar-invalid-chance.jsonl", [(line(k), "chance", "PJ-CHANCE-DIE")])
 
     # checkpoint: a monthly check that forgets the January payment into the Saloon
@@ -863,14 +736,14 @@ def write_examples() -> dict[str, Obj]:
              if "check" in ev and ev["check"].get("month") == "1860-01")
     bad = [json.loads(json.dumps(ev)) for ev in events]
     bad[k]["check"]["saloon"] -= DATA.saloon_january
-    _write(EXAMPLES / "pionjar-invalid-checkpoint.jsonl", head, bad)
+    write_log(EXAMPLES / "pionjar-invalid-checkpoint.jsonl", head, bad)
     finish("pionjar-invalid-checkpoint.jsonl", [(line(k), "checkpoint", "LOG-CHECK")])
 
     # score: the winner's final capital raised by 1,000
     bad = [json.loads(json.dumps(ev)) for ev in events]
     final = bad[-1]["final"]
     final["scores"][final["winners"][0]] += 1000
-    _write(EXAMPLES / "pionjar-invalid-score.jsonl", head, bad)
+    write_log(EXAMPLES / "pionjar-invalid-score.jsonl", head, bad)
     finish("pionjar-invalid-score.jsonl", [(line(len(bad) - 1), "score", "LOG-SCORE")])
     return verdicts
 
@@ -928,28 +801,19 @@ def _annotated() -> None:
         (die("Cy", 2), "Cy rolls 2: Bo's 6 is highest and he takes the 11,000"),
     ]
     events = [{**ev, "note": note} for ev, note in lines]
-    state = GAME.new_state(list(P3), None, position)
-    for ev, _ in lines:
-        if "check" not in ev:
-            GAME.apply(state, _event(ev))
-    scores = {n: sc.total for n, sc in GAME.score(state).items()}
+    state = CASEWORK.play(P3, [ev for ev, _ in lines], position)
     parts = "; ".join(f"{n} {sc.total:,} ({', '.join(f'{k} {v:,}' for k, v in sc.parts.items())})"
                       for n, sc in GAME.score(state).items())
-    events.append({"final": {"scores": scores, "winners": GAME.winners(state)},
+    events.append({**CASEWORK.final(state),
                    "note": f"capital: land + gold + spoils + cash (PJ-SCORE-CAPITAL): {parts}"})
     head = header("pionjar", P3, position=position,
                   meta={"note": "the last two months of a 3-player game, explained line by "
                                 "line"})
-    _write(EXAMPLES / "pionjar-annotated.jsonl", head, events)
+    write_log(EXAMPLES / "pionjar-annotated.jsonl", head, events)
 
 
 def main(argv: Sequence[str]) -> None:
-    what = argv[0] if argv else "all"
-    if what in ("all", "golden"):
-        print(f"{len(write_golden())} golden logs in {GOLDEN}")
-    if what in ("all", "examples"):
-        for name, verdict in write_examples().items():
-            print(name, json.dumps(verdict))
+    CASEWORK.main(argv, golden_cases, write_examples)
 
 
 if __name__ == "__main__":
