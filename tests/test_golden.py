@@ -99,3 +99,11 @@ def test_referee_test_and_pytest_agree_and_fail_with_a_diff(tmp_path, pytester):
     outcome = pytester.runpytest(str(corpus), "-q", "-p", "no:cacheprovider")
     outcome.assert_outcomes(passed=total - 1, failed=1)
     outcome.stdout.fnmatch_lines(["*outcome differs*", "*-*HS-BID-LADDER*", "*+*HS-BID-RAISE*"])
+
+
+def test_every_error_names_a_rule():
+    from referee.replays.validator import validate_file
+
+    for path in find_logs([GOLDEN, GOLDEN.parent.parent / "replays" / "examples"]):
+        for error in validate_file(path).errors:
+            assert error.rule, f"{path.name}: line {error.line} {error.kind} names no rule"

@@ -86,9 +86,11 @@ def test_missing_file_and_bad_toml(tmp_path):
         load_data(str(folder2))
 
 
-def test_unknown_options_and_bad_positions():
-    with pytest.raises(RuleViolation, match="unknown option 'speed'"):
+def test_unknown_options_and_bad_positions():  # PJ-OPTIONS, PJ-POSITION
+    with pytest.raises(RuleViolation, match="unknown option 'speed'") as err:
         GAME.new_state(["Ann", "Bo"], {"speed": 2})
+    assert err.value.violation.rule == "PJ-OPTIONS"
+    assert GAME.new_state(["Ann", "Bo"], {"end": "1860-06", "banker": "Bo"}).banker == "Bo"
     bad_positions = [
         {"turn": "Zed"},
         {"turn": "Ann", "month": "1859-01", "first_squatter": "Ann",
@@ -103,3 +105,4 @@ def test_unknown_options_and_bad_positions():
         with pytest.raises(RuleViolation) as err:
             GAME.new_state(["Ann", "Bo"], None, pos)
         assert err.value.violation.kind == "schema"
+        assert err.value.violation.rule == "PJ-POSITION", pos

@@ -652,7 +652,7 @@ def test_two_months_in_prison_PJ_PRISON():
 
 def test_game_ends_after_the_last_month_PJ_END_MONTH():
     s = position(month="1862-12", turn="Bo", saloon=0)
-    refused(s, Phase.make("end"), "schema", None)
+    refused(s, Phase.make("end"), "schema", "PJ-VOCAB")
     play_until(s, 60)
     assert GAME.is_over(s) and s.month == 59
     assert GAME.legal_actions(s) == [] and GAME.chance_outcomes(s) == []

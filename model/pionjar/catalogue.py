@@ -23,6 +23,12 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-DATA", "Assumption: the board, almanac steps, price tables, redemption and full "
          "values, card texts and card values of the bundled data set are a reconstruction for "
          "testing, not the printed game; option 'data' selects another data set.", "Components"),
+    Rule("PJ-VOCAB", "A Pionjär log uses its vocabulary: the known actions and chance events, "
+         "known players, and no phase markers.", "replays/FORMAT-pionjar.md"),
+    Rule("PJ-OPTIONS", "Header options are data, end and banker only.",
+         "replays/FORMAT-pionjar.md §1"),
+    Rule("PJ-POSITION", "A starting position names known players, properties and spaces, with "
+         "counts and amounts the game allows.", "replays/FORMAT-pionjar.md"),
     Rule("PJ-SETUP-PLAYERS", "2 to 6 players; each starts with 5,000 from the bank and the "
          "Saloon with 10,000.", "Number of Players; " + _PREP),
     Rule("PJ-SETUP-STACKS", "Post and proclamation cards are shuffled face down, buffalo, fish "

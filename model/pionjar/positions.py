@@ -30,7 +30,8 @@ def new_state(players: Sequence[str], options: Mapping[str, Any] | None = None,
     options = dict(options or {})
     for key in options:
         if key not in OPTIONS:
-            raise refuse("schema", None, f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+            raise refuse("schema", "PJ-OPTIONS",
+                         f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
     source = options.get("data")
     if source is not None and not isinstance(source, str):
         raise refuse("schema", "PJ-DATA", f"option 'data' must be a string, found {source!r}")
@@ -69,7 +70,7 @@ def setup(players: tuple[str, ...], data: GameData, end: int, banker: str) -> Pi
 
 
 def _bad(message: str) -> RuleViolation:
-    return refuse("schema", None, f"position: {message}")
+    return refuse("schema", "PJ-POSITION", f"position: {message}")
 
 
 def _int(obj: Mapping[str, Any], key: str, where: str, default: int, low: int = 0,

@@ -130,13 +130,13 @@ class Pionjar:
 
     def check(self, state: PionjarState, event: GameEvent) -> Violation | None:
         if isinstance(event, Phase):
-            return Violation("schema", None, f"Pionjär logs have no phase markers; found phase "
-                             f"{event.name!r}")
+            return Violation("schema", "PJ-VOCAB", "Pionjär logs have no phase markers; found "
+                             f"phase {event.name!r}")
         if isinstance(event, Chance):
             return self._check_chance(state, event)
         if isinstance(event, Action):
             return self._check_action(state, event)
-        return Violation("schema", None, f"not a game event: {event!r}")
+        return Violation("schema", "PJ-VOCAB", f"not a game event: {event!r}")
 
     def _expected(self, s: PionjarState) -> str:
         if s.stage in CHANCE_STAGES:
@@ -153,7 +153,7 @@ class Pionjar:
 
     def _check_chance(self, s: PionjarState, e: Chance) -> Violation | None:
         if e.name not in ("start_player", "die", "draw"):
-            return Violation("schema", None, f"unknown chance event {e.name!r} (known: "
+            return Violation("schema", "PJ-VOCAB", f"unknown chance event {e.name!r} (known: "
                              "start_player, die, draw)")
         if e.name == "start_player":
             bad = check_params(e, {"player": str}, rule="PJ-SETUP-START")
@@ -165,7 +165,7 @@ class Pionjar:
         if bad:
             return bad
         if e.name in ("start_player", "die") and e.get("player") not in s.players:
-            return Violation("schema", None, f"chance {e.name!r}: unknown player "
+            return Violation("schema", "PJ-VOCAB", f"chance {e.name!r}: unknown player "
                              f"{e.get('player')!r}")
         if e.name == "draw":
             if e.get("stack") not in STACKS:
@@ -218,7 +218,7 @@ class Pionjar:
     def _check_action(self, s: PionjarState, e: Action) -> Violation | None:
         spec = ACTIONS.get(e.name)
         if spec is None:
-            return Violation("schema", None, f"unknown action {e.name!r} (known: "
+            return Violation("schema", "PJ-VOCAB", f"unknown action {e.name!r} (known: "
                              f"{', '.join(ACTIONS)})", e.player)
         required, optional, rule = spec
         bad = check_params(e, required, optional, rule=rule)

@@ -170,6 +170,19 @@ def golden_cases() -> list[Case]:
         [{"chance": "start_player", "player": "Ann"}, a("Ann", "choose_property",
                                                         property="high_falls"),
          die("Ann", 3), chk("Ann", "road")], options={"data": "reconstruction"})
+    add("PJ-VOCAB-break-phase-marker", [{"phase": "income"}], ("schema", "PJ-VOCAB"),
+        position=two, note="Pionjär logs have no phase markers")
+    add("PJ-VOCAB-break-unknown-action", [a("Ann", "build", building="farm")],
+        ("schema", "PJ-VOCAB"), position=two)
+    add("PJ-OPTIONS-break-unknown-option", [], ("schema", "PJ-OPTIONS"),
+        options={"speed": 2}, line=1)
+    add("PJ-OPTIONS-legal-earlier-end-and-banker",
+        [{"chance": "start_player", "player": "Bo"}, chk(None, "saloon")],
+        options={"end": "1860-06", "banker": "Bo"})
+    add("PJ-POSITION-break-property-held-twice", [], ("schema", "PJ-POSITION"), line=1,
+        position=pos({"Ann": owner("Ann"), "Bo": {**owner("Ann"), "cash": 5000}}))
+    add("PJ-POSITION-legal-mid-game", [a("Ann", "advance"), chk("Ann", "space")],
+        position=two)
     add("PJ-SETUP-PLAYERS-legal-six-players-from-the-setup",
         [{"chance": "start_player", "player": "Di"}, chk("Di", "cash"), chk(None, "saloon"),
          a("Di", "choose_property", property="silent_forest"), die("Di", 2)], players=P6,
