@@ -67,3 +67,16 @@ def test_built_wheel_holds_code_and_data(tmp_path):
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "referee = referee.cli:main" in text and "pytest11" in text
+
+
+def test_readme_commands_match_the_cli_and_ci():
+    import re
+
+    from referee.cli import COMMANDS
+
+    readme = (ROOT / "README.md").read_text()
+    assert "make run" in readme and "make test" in readme
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert re.search(r"^make test$", ci, re.M)
+    documented = set(re.findall(r"^\| `referee (\w+)", readme, re.M))
+    assert documented == set(COMMANDS)
