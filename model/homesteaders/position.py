@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.model.core import RuleViolation, refuse
+from referee.model.homesteaders.allocation import slot_problem
 from referee.model.homesteaders.effects import stage_supply
 from referee.model.homesteaders.state import HOLDINGS, HomesteadersState
 
@@ -216,7 +217,7 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
     if not isinstance(slots, list | tuple):
         raise _bad(f"{name} slots must be a list of 'building:index', found {slots!r}")
     for slot in slots:
-        problem = game._slot_problem(slot)
+        problem = slot_problem(game, slot)
         if problem:
             raise _bad(f"{name}: {problem}")
     bad = game.allocation_problem(state, i, Counter(slots))
