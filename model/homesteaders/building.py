@@ -36,7 +36,7 @@ def build_cost(game: Homesteaders, building: str, gold_for: Sequence[str]) -> di
     return cost
 
 
-def _port_resources(game: Homesteaders, state: HomesteadersState, i: int) -> set[str]:
+def port_resources(game: Homesteaders, state: HomesteadersState, i: int) -> set[str]:
     """The resources gold may stand in for, by the River Ports player ``i`` owns."""
     return {r for n, rs in game._port.items() if n in state.buildings[i] for r in rs}
 
@@ -107,7 +107,7 @@ def _gold_for_problem(game: Homesteaders, state: HomesteadersState, i: int, even
                              f"{res!r}", event.player)
     if not gold_for:
         return None
-    usable = _port_resources(game, state, i)
+    usable = port_resources(game, state, i)
     if not usable:
         return Violation("illegal", "HS-RIVER-PORT", f"{event.player} pays gold for "
                          f"{', '.join(gold_for)} without a River Port", event.player)
@@ -249,7 +249,7 @@ def check_bonus(game: Homesteaders, state: HomesteadersState, event: Action) -> 
         if pay not in RESOURCES:
             return Violation("schema", "HS-BONUS", f"unknown resource {pay!r}", event.player)
         if pay != bonus.pay and (pay != "gold"
-                                 or bonus.pay not in _port_resources(game, state, i)):
+                                 or bonus.pay not in port_resources(game, state, i)):
             return Violation("illegal", "HS-RIVER-PORT" if pay == "gold" else "HS-BONUS",
                              f"tile {t.id}'s bonus is paid with 1 {bonus.pay}, found {pay}",
                              event.player)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from referee.model.core import Action, GameEvent, Phase
 from referee.model.homesteaders import market
+from referee.model.homesteaders.building import port_resources
 from referee.model.homesteaders.data import RESOURCES
 from referee.model.homesteaders.effects import reward_problem, wages
 from referee.model.homesteaders.state import BONUS, BUILT, PAID, UNPAID, HomesteadersState
@@ -130,7 +131,7 @@ def build_options(game: Homesteaders, state: HomesteadersState, auction: int,
     p = state.players[i]
     tile = game.tile(state, auction)
     hold = state.hold[i]
-    ports = {r for n, rs in game._port.items() if n in state.buildings[i] for r in rs}
+    ports = port_resources(game, state, i)
     for name, b in game.data.buildings.items():
         if state.supply.get(name, 0) < 1 or name in state.buildings[i]:
             continue
@@ -170,7 +171,7 @@ def bonus_options(game: Homesteaders, state: HomesteadersState, auction: int) ->
     rewards_ = rewards(game, hold["track"]) if bonus.advance else [None]
     pays: list[str | None] = [None]
     if bonus.pay is not None:
-        ports = {r for n, rs in game._port.items() if n in state.buildings[i] for r in rs}
+        ports = port_resources(game, state, i)
         pays = [bonus.pay] + (["gold"] if bonus.pay in ports else [])
         pays = [x for x in pays if x is not None and hold[x] >= 1]
     for w in workers:

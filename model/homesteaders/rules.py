@@ -38,10 +38,6 @@ from referee.model.homesteaders.scoring import player_score
 from referee.model.homesteaders.scoring import winners as score_winners
 from referee.model.homesteaders.state import HOLDINGS, HomesteadersState
 
-ANYTIME = ("buy", "sell", "take_debt", "hire", "convert")
-PLAYER_QUANTITIES = (*HOLDINGS, "buildings", "score")
-GLOBAL_QUANTITIES = ("round", "phase", "start_player", "neutral_level")
-
 # action name -> (check, apply), each called as f(game, state, event)
 _ACTIONS = {
     "allocate": (allocation.check_allocate, allocation.apply_allocate),

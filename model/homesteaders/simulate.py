@@ -28,6 +28,7 @@ from typing import Any
 
 from referee.model.core import Action, Check, Event, Final, GameEvent, Phase
 from referee.model.homesteaders import GAME, market
+from referee.model.homesteaders.building import port_resources
 from referee.model.homesteaders.data import Building
 from referee.model.homesteaders.effects import wages
 from referee.model.homesteaders.moves import rewards
@@ -75,8 +76,7 @@ class _Sim:
         return self.data.rounds - self.state.round + 1
 
     def ports(self, i: int) -> list[str]:
-        return sorted({r for n, rs in self.game._port.items() if n in self.state.buildings[i]
-                       for r in rs})
+        return sorted(port_resources(self.game, self.state, i))
 
     def slot_room(self, i: int) -> int:
         """Workers the player's buildings could employ beyond those it has."""
