@@ -26,8 +26,10 @@ def graph(
     Exit status: 0 when the log is valid, 1 when it is not (the graph is written either way).
     """
     with user_errors():
-        if not log.is_file():
+        if not log.exists():
             raise fail(f"no such file: {log}")
+        if not log.is_file():
+            raise fail(f"not a regular file: {log}")
         if output.suffix.lower() not in FORMATS:
             raise fail(f"cannot tell the graph format from {output.name!r}: use one of "
                        f"{', '.join(sorted(FORMATS))}")
