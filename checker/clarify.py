@@ -22,8 +22,10 @@ import z3
 from referee.checker.expr import Expr, symbols_of, to_text, to_z3
 from referee.checker.solving import (
     Budget,
+    ExistsForall,
+    apply,
     check,
-    check_restarts,
+    definitions,
     eliminate,
     minimal_core,
 )
@@ -112,6 +114,12 @@ class TopicChecker:
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
+        # R on the second copy of the choices (with the topic's idle choices held at 0 first),
+        # its definitions solved once: (substitution, R without them, choices left)
+        inner = [*self.b.domain, *self.b.rules.values()]
+        idle = [self.b.terms[n] == 0 for n in topic.idle]
+        self.inner = [definitions(inner + extra, self.bound)
+                      for extra in ([idle] if idle else []) + [[]]]
 
     # ------------------------------------------------------------------ helpers
 
@@ -139,6 +147,16 @@ class TopicChecker:
         if not bound:
             return z3.Not(conj)
         return z3.ForAll(bound, z3.Not(conj))
+
+    def _exists_forall(self, outer: Sequence[z3.BoolRef], body: Sequence[z3.BoolRef],
+                       free: Sequence[z3.ExprRef] = ()) -> ExistsForall:
+        """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
+        are the situation and ``free``. With idle choices, the inner search first tries them at
+        0 (a stronger body, so its lemmas are still implied by the universal)."""
+        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
+                  for subst, rest, bound in self.inner]
+        return ExistsForall(outer, [*self.sit.values(), *free], bodies,
+                            lambda: [*outer, self._forall_none(body)])
 
     def _unknown(self, c: Clarification, budget: Budget, what: str) -> Verdict:
         return Verdict(c.id, "unknown", [], None,
@@ -215,9 +233,9 @@ class TopicChecker:
 
     def _contradiction_witness(self, c: Clarification, budget: Budget
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
-        query = [*self.exists, self._w(c),
-                 self._forall_none([self._w(c, self.b), self._t(c, self.b)])]
-        result, model = check_restarts(query, budget)
+        query = self._exists_forall([*self.exists, self._w(c)],
+                                    [self._w(c, self.b), self._t(c, self.b)])
+        result, model = query.check(budget)
         if result != z3.sat or model is None:
             return None, result
         witness = self._situation_of(model)
@@ -328,9 +346,10 @@ class TopicChecker:
             return search
         budget = Budget(self.timeout_ms * max(1, n))
         selectors = [z3.Bool(f"clarification {i}") for i in range(n)]
-        query = [*self.exists, self._forall_none([
+        # one refinement loop for every subset: its lemmas keep the selectors free
+        query = self._exists_forall(self.exists, [
             z3.Implies(selectors[i], z3.Implies(self._w(c, self.b), self._t(c, self.b)))
-            for i, c in enumerate(clarifications)])]
+            for i, c in enumerate(clarifications)], selectors)
         if True:
             mapping = z3.Solver()
 
@@ -342,7 +361,7 @@ class TopicChecker:
                 if len(subset) <= 1:
                     # one consistent clarification never leaves a situation without a choice
                     return z3.unsat, None
-                result, model = check_restarts(query, budget, *assumptions(subset))
+                result, model = query.check(budget, *assumptions(subset))
                 if result == z3.sat and model is not None:
                     return result, self._situation_of(model)
                 return result, None

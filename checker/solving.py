@@ -4,7 +4,7 @@ quantified queries, elimination of defined variables, and minimal unsat cores ov
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import z3
 
@@ -95,29 +95,135 @@ def _constants(expr: z3.ExprRef) -> list[z3.ExprRef]:
     return found
 
 
+Substitution = list[tuple[z3.ExprRef, z3.ExprRef]]
+
+
+def definitions(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
+                ) -> tuple[Substitution, list[z3.BoolRef], list[z3.ExprRef]]:
+    """The bound variables defined by top-level equations ``v == e``: ``(substitution, the
+    other formulas (not yet substituted), the bound variables left)``. The definitions are
+    collected in one pass, each kept free of the variables defined before it."""
+    bound_ids = {b.get_id() for b in bound}
+    defined: set[int] = set()
+    subst: Substitution = []
+    rest: list[z3.BoolRef] = []
+    for f in flatten(formulas):
+        if z3.is_eq(f) and not z3.is_bool(f.arg(0)):
+            found = False
+            for var, expr in ((f.arg(0), f.arg(1)), (f.arg(1), f.arg(0))):
+                if var.get_id() not in bound_ids or var.get_id() in defined:
+                    continue
+                value = z3.substitute(expr, *subst) if subst else expr
+                if any(var.eq(c) for c in _constants(value)):
+                    continue
+                subst = [(v, z3.substitute(d, (var, value))) for v, d in subst]
+                subst.append((var, value))
+                defined.add(var.get_id())
+                found = True
+                break
+            if found:
+                continue
+        rest.append(f)
+    return subst, rest, [b for b in bound if b.get_id() not in defined]
+
+
+def apply(subst: Substitution, formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
+    """``formulas`` with ``subst`` applied, simplified and flattened."""
+    return flatten(z3.simplify(z3.substitute(f, *subst) if subst else f) for f in formulas)
+
+
 def eliminate(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
               ) -> tuple[list[z3.BoolRef], list[z3.ExprRef]]:
     """Substitute away every bound variable defined by a top-level equation ``v == e``.
 
     Fewer bound variables make universally quantified queries much easier for Z3.
     """
-    remaining = list(bound)
-    fs = flatten(formulas)
-    i = 0
-    while i < len(fs):
-        f = fs[i]
-        replaced = False
-        if z3.is_eq(f) and not z3.is_bool(f.arg(0)):
-            for var, expr in ((f.arg(0), f.arg(1)), (f.arg(1), f.arg(0))):
-                if (any(var.eq(b) for b in remaining)
-                        and not any(var.eq(c) for c in _constants(expr))):
-                    fs = flatten(z3.substitute(g, (var, expr)) for j, g in enumerate(fs)
-                                 if j != i)
-                    remaining = [b for b in remaining if not b.eq(var)]
-                    replaced = True
+    subst, rest, remaining = definitions(formulas, bound)
+    return apply(subst, rest), remaining
+
+
+def project(model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef) -> z3.BoolRef:
+    """Model-based projection: a formula φ over the free symbols of ``body`` that ``model``
+    satisfies and that implies ``∃ bound: body`` (``body`` must hold in ``model``)."""
+    ctx = body.ctx
+    apps = (z3.Ast * len(bound))()
+    for i, v in enumerate(bound):
+        apps[i] = v.as_ast()
+    cell = z3.BoolRef(z3.Z3_qe_model_project(ctx.ref(), model.model, len(bound), apps,
+                                             body.as_ast()), ctx)
+    # a variable the projection could not eliminate keeps its value in the model, which still
+    # gives an under-approximation of the projection
+    if bound:
+        cell = z3.substitute(cell, *[(v, model.eval(v, model_completion=True)) for v in bound])
+    return cell
+
+
+class ExistsForall:
+    """``∃ free, c: outer(free, c) ∧ ∀ c': ¬body(free, c')`` by counterexample-guided
+    refinement (a 2QBF loop over integers).
+
+    The outer solver proposes values of the free symbols; an inner solver looks for a choice
+    ``c'`` satisfying ``body`` at those values. If there is none, the proposal is a solution.
+    Otherwise the choice is generalised by model-based projection into a region of free values
+    that all have a choice, and the outer solver is told to avoid that region (a lemma that
+    follows from the universal, so no solution is lost). ``bodies`` lists equivalent or stronger
+    forms of ``body`` to try in turn, the complete one last: a stronger one (e.g. with most
+    choices left at 0) projects to larger, simpler regions. Lemmas depend only on ``bodies``,
+    so one instance serves many checks under different assumptions (on free Boolean
+    selectors, say).
+    """
+
+    def __init__(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
+                 bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef]]],
+                 fallback: Callable[[], Sequence[z3.BoolRef]]) -> None:
+        self.outer = z3.Solver()
+        self.outer.add(*outer)
+        self.free = list(free)
+        self.bodies = [(body, list(bound), _inner(body)) for body, bound in bodies]
+        self.fallback = fallback
+
+    def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6
+              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        """``(sat, model of outer)``, ``(unsat, None)`` or ``(unknown, None)``. The loop gets
+        ``share`` of the time left; if it has not settled by then, restarts of the quantified
+        query (``fallback`` with the universal) use the rest."""
+        loop = Budget(max(1, int(budget.left_ms() * share)))
+        seen: set[tuple[str, ...]] = set()
+        while not loop.expired():
+            result = check(self.outer, loop, *assumptions)
+            if result == z3.unsat:
+                return z3.unsat, None
+            if result != z3.sat:
+                break
+            model = self.outer.model()
+            values = [model.eval(v, model_completion=True) for v in self.free]
+            key = tuple(str(v) for v in values)
+            if key in seen:  # no progress (should not happen: each lemma excludes its point)
+                break
+            seen.add(key)
+            fix = [v == value for v, value in zip(self.free, values, strict=True)]
+            lemma = None
+            for body, bound, inner in self.bodies:
+                found = check(inner, loop, *fix)
+                if found == z3.sat:
+                    lemma = z3.Not(project(inner.model(), bound, body))
                     break
-        i = 0 if replaced else i + 1
-    return [z3.simplify(f) for f in fs], remaining
+                if found != z3.unsat:
+                    break
+            else:
+                return z3.sat, model
+            if lemma is None:
+                break
+            self.outer.add(lemma)
+        if budget.expired():
+            return z3.unknown, None
+        return check_restarts(list(self.fallback()), budget, *assumptions)
+
+
+def _inner(body: z3.BoolRef) -> z3.Solver:
+    solver = z3.Solver()
+    solver.add(body)
+    return solver
 
 
 def tracker(rule_id: str) -> z3.BoolRef:

@@ -36,7 +36,12 @@ class Symbol:
 @dataclass(frozen=True)
 class Topic:
     """``build`` receives every symbol (and each name of ``internal``, an integer helper that
-    expressions cannot mention) as Z3 terms and yields ``(rule_id, formula)`` pairs."""
+    expressions cannot mention) as Z3 terms and yields ``(rule_id, formula)`` pairs.
+
+    ``idle`` names integer choices that a legal choice can usually leave at 0 (the market
+    actions of a payment, say). It is a search hint, never a rule: when the checker looks for
+    a legal choice in a situation it tries those at 0 first, which gives it far more general
+    lemmas, and falls back to the unrestricted choices."""
 
     game: str
     name: str
@@ -45,11 +50,17 @@ class Topic:
     build: Callable[[Mapping[str, z3.ExprRef]], RuleFormulas]
     internal: tuple[str, ...] = ()
     rule_text: Mapping[str, str] = field(default_factory=dict)
+    idle: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.symbols] + list(self.internal)
         if len(set(names)) != len(names):
             raise ValueError(f"topic {self.game}/{self.name} declares a symbol twice")
+        choices = {s.name for s in self.symbols if s.role == "choice" and s.sort == "int"}
+        for name in self.idle:
+            if name not in choices:
+                raise ValueError(f"topic {self.game}/{self.name}: idle {name!r} is not an "
+                                 "integer choice")
 
     @property
     def situation(self) -> tuple[Symbol, ...]:

@@ -134,7 +134,9 @@ def _payment() -> Topic:
         tuple(symbols), build,
         internal=("buy_trade", "sell_trade", "buy_silver", "sell_silver", "buy_gold_cost",
                   "sell_gold_income", "debt_silver"),
-        rule_text=_rule_texts())
+        rule_text=_rule_texts(),
+        # most payments need no market action; trying those first gives general lemmas
+        idle=tuple(f"{verb}_{r}" for verb in ("buy", "sell") for r in RESOURCES))
 
 
 # --------------------------------------------------------------------------- bid
