@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from referee.invariants import Invariant
+from referee.model.pionjar.data import GameData
 from referee.model.pionjar.state import PionjarState
 
 
@@ -74,8 +76,24 @@ def equipment_within_land(s: PionjarState) -> str | None:
     return None
 
 
+def _card_places(s: PionjarState) -> list[str]:
+    found = [*chain.from_iterable(s.stacks.values()), *chain.from_iterable(s.discards.values()),
+             *s.removed]
+    for ps in s.p.values():
+        found += ps.spoils
+        found += ps.kept
+    if s.lease_card is not None:
+        found.append(s.lease_card)
+    return found
+
+
 def cards_accounted(s: PionjarState) -> str | None:
     """Every card is in exactly one place; a sold or lost spoils card never comes back."""
+    every = _every_card(s.data)
+    found = _card_places(s)
+    # as many places as cards and the same set of names: each card stands exactly once
+    if len(found) == len(every) and every.issuperset(found):
+        return None
     places: Counter[str] = Counter()
     for _stack, cards in s.stacks.items():
         places.update(cards)
@@ -95,6 +113,18 @@ def cards_accounted(s: PionjarState) -> str | None:
     if extra:
         return f"unknown card {sorted(extra)[0]} in play"
     return None
+
+
+_EVERY: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _every_card(data: GameData) -> frozenset[str]:
+    """The card names of a data set, cached by identity (data sets are loaded once)."""
+    known = _EVERY.get(id(data))
+    if known is None or known[0] is not data:
+        known = (data, frozenset([*data.spoils, *data.cards]))
+        _EVERY[id(data)] = known
+    return known[1]
 
 
 SUITE: list[Invariant] = [

@@ -1,0 +1,88 @@
+"""Each invariant of each suite holds on real states and catches a state corrupted against it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from referee.invariants import suite, violated
+from referee.model.core import Score
+from referee.model.homesteaders import GAME as HS
+from referee.model.homesteaders.simulate import simulate_game
+from tests.pionjar_helpers import position, squatter
+
+
+def hs_state() -> Any:
+    state = HS.new_state(["Ann", "Bo", "Cy"])
+    events = [e for e in simulate_game(["Ann", "Bo", "Cy"], random.Random(3))
+              if hasattr(e, "name")][:60]
+    for event in events:
+        HS.apply(state, event)
+    assert violated(suite("homesteaders"), state) == []
+    return state
+
+
+HS_CORRUPTIONS: dict[str, Callable[[Any], None]] = {
+    "no-negative-holdings": lambda s: s.hold[0].__setitem__("silver", -1),
+    "workers-placed-fit": lambda s: setattr(s, "slots", [
+        ("homestead:0", "homestead:1") * 3, *s.slots[1:]]),
+    "one-building-per-name": lambda s: s.buildings[0].append("homestead"),
+    "copies-within-box": lambda s: s.supply.__setitem__("farm", 99),
+    "high-bids-on-ladder": lambda s: s.high.__setitem__(1, (8, 0)),
+    "one-high-bid-per-player": lambda s: s.high.update({1: (3, 0), 2: (4, 0)}),
+    "track-in-range": lambda s: s.hold[0].__setitem__("track", 6),
+    "neutral-level-in-range": lambda s: setattr(s, "neutral_level", 10),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HS_CORRUPTIONS))
+def test_homesteaders_invariant_catches_its_corruption(name):
+    state = hs_state()
+    HS_CORRUPTIONS[name](state)
+    assert name in [n for n, _ in violated(suite("homesteaders"), state)]
+
+
+def test_homesteaders_score_parts_invariant(monkeypatch):
+    state = hs_state()
+    monkeypatch.setattr(HS, "score", lambda s: {p: Score(5, {"chits": 4}) for p in s.players})
+    assert [n for n, _ in violated(suite("homesteaders"), state)] == ["score-sums-parts"]
+
+
+def test_every_homesteaders_invariant_is_exercised():
+    assert {inv.name for inv in suite("homesteaders")} == {*HS_CORRUPTIONS, "score-sums-parts"}
+
+
+def pj_state() -> Any:
+    state = position({"Ann": squatter("green_valley"), "Bo": squatter("high_falls")})
+    assert violated(suite("pionjar"), state) == []
+    return state
+
+
+def _imprison(s: Any) -> None:
+    ann = s.p["Ann"]
+    ann.where, ann.prison_since, ann.prison_until = "prison", s.month, s.month + 2
+
+
+PJ_CORRUPTIONS: dict[str, Callable[[Any], None]] = {
+    "cash-conserved": lambda s: setattr(s.p["Ann"], "cash", s.p["Ann"].cash + 1),
+    "saloon-non-negative": lambda s: setattr(s, "saloon", -1),
+    "month-forward": lambda s: setattr(s, "advances", s.advances + 1),
+    "one-owner": lambda s: setattr(s.p["Bo"], "prop", s.p["Ann"].prop),
+    "prison-two-months": _imprison,
+    "equipment-within-land": lambda s: setattr(s.p["Ann"], "harvest", 99),
+    "cards-accounted": lambda s: s.removed.append(s.stacks["post"][0]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PJ_CORRUPTIONS))
+def test_pionjar_invariant_catches_its_corruption(name):
+    state = pj_state()
+    PJ_CORRUPTIONS[name](state)
+    assert name in [n for n, _ in violated(suite("pionjar"), state)]
+
+
+def test_every_pionjar_invariant_is_exercised():
+    assert {inv.name for inv in suite("pionjar")} == set(PJ_CORRUPTIONS)
