@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import z3
 
@@ -31,6 +31,19 @@ class Symbol:
     role: Role
     doc: str
     nonneg: bool = True
+
+
+def int_symbol(name: str, role: Role, doc: str, nonneg: bool = True) -> Symbol:
+    return Symbol(name, "int", role, doc, nonneg)
+
+
+def bool_symbol(name: str, role: Role, doc: str) -> Symbol:
+    return Symbol(name, "bool", role, doc)
+
+
+def rule_texts(rules: Iterable[Any]) -> dict[str, str]:
+    """Rule id -> text, from a game's catalogue (the texts reports quote)."""
+    return {rule.id: rule.text for rule in rules}
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 import z3
 
-from referee.checker.topics.base import RuleFormulas, Symbol, Topic
+from referee.checker.topics.base import RuleFormulas, Symbol, Topic, rule_texts
+from referee.checker.topics.base import bool_symbol as _bool
+from referee.checker.topics.base import int_symbol as _int
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
@@ -43,14 +45,6 @@ RULE = {
     "homestead_residential": "HS-HOMESTEAD-RESIDENTIAL",
 }
 
-def _int(name: str, role: str, doc: str, nonneg: bool = True) -> Symbol:
-    return Symbol(name, "int", role, doc, nonneg)  # type: ignore[arg-type]
-
-
-def _bool(name: str, role: str, doc: str) -> Symbol:
-    return Symbol(name, "bool", role, doc)  # type: ignore[arg-type]
-
-
 def _data() -> HomesteadersData:
     from referee.model.homesteaders.data import load_data
 
@@ -61,7 +55,7 @@ def _data() -> HomesteadersData:
 def _rule_texts() -> dict[str, str]:
     from referee.model.homesteaders.catalogue import RULES
 
-    return {rule.id: rule.text for rule in RULES}
+    return rule_texts(RULES)
 
 
 # --------------------------------------------------------------------------- payment

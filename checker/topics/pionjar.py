@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 
 import z3
 
-from referee.checker.topics.base import RuleFormulas, Symbol, Topic
+from referee.checker.topics.base import RuleFormulas, Topic, rule_texts
+from referee.checker.topics.base import bool_symbol as _bool
+from referee.checker.topics.base import int_symbol as _int
 
 if TYPE_CHECKING:
     from referee.model.pionjar.data import GameData
@@ -39,14 +41,6 @@ RULE = {
 }
 
 
-def _int(name: str, role: str, doc: str, nonneg: bool = True) -> Symbol:
-    return Symbol(name, "int", role, doc, nonneg)  # type: ignore[arg-type]
-
-
-def _bool(name: str, role: str, doc: str) -> Symbol:
-    return Symbol(name, "bool", role, doc)  # type: ignore[arg-type]
-
-
 def _data() -> GameData:
     from referee.model.pionjar.data import load_data
 
@@ -57,7 +51,7 @@ def _data() -> GameData:
 def _rule_texts() -> dict[str, str]:
     from referee.model.pionjar.catalogue import RULES
 
-    return {rule.id: rule.text for rule in RULES}
+    return rule_texts(RULES)
 
 
 def _none(*flags: z3.ExprRef) -> z3.BoolRef:
