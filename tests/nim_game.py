@@ -69,16 +69,16 @@ class Nim:
         options = dict(options or {})
         unknown = set(options) - {"piles"}
         if unknown:
-            raise refuse("schema", None, f"unknown option {sorted(unknown)[0]!r}")
+            raise refuse("schema", "LOG-HEADER", f"unknown option {sorted(unknown)[0]!r}")
         piles = options.get("piles", [3, 4, 5])
         if (not isinstance(piles, list) or not piles
                 or not all(type(p) is int and 0 <= p <= 1000 for p in piles)):
-            raise refuse("schema", None, "option 'piles' must be a list of integers 0..1000")
+            raise refuse("schema", "LOG-HEADER", "option 'piles' must be a list of integers 0..1000")
         state = NimState(tuple(players), list(piles), taken={p: 0 for p in players})
         if position is not None:
             turn = position.get("turn")
             if turn not in players:
-                raise refuse("schema", None, f"position: unknown player {turn!r}")
+                raise refuse("schema", "LOG-HEADER", f"position: unknown player {turn!r}")
             state.turn = players.index(turn)
             state.phase = "play"
         return state
@@ -181,17 +181,17 @@ class Nim:
         for key, value in claims.items():
             if key in state.players:
                 if not isinstance(value, dict):
-                    return [Violation("schema", None, f"check: {key!r} must be an object")]
+                    return [Violation("schema", "LOG-CHECK", f"check: {key!r} must be an object")]
                 for q, claimed in value.items():
                     if q != "taken":
-                        return [Violation("schema", None, f"check: unknown quantity {q!r}")]
+                        return [Violation("schema", "LOG-CHECK", f"check: unknown quantity {q!r}")]
                     if claimed != state.taken[key]:
-                        out.append(Violation("checkpoint", None,
+                        out.append(Violation("checkpoint", "LOG-CHECK",
                                              f"{key} taken: claimed {claimed}, computed "
                                              f"{state.taken[key]}", key))
             elif key == "piles":
                 if value != state.piles:
-                    out.append(Violation("checkpoint", None,
+                    out.append(Violation("checkpoint", "LOG-CHECK",
                                          f"piles: claimed {value}, computed {state.piles}"))
             elif key == "turn":
                 current = state.players[state.turn] if state.turn is not None else None
@@ -199,7 +199,7 @@ class Nim:
                     out.append(Violation("checkpoint", "NIM-TURN",
                                          f"turn: claimed {value}, computed {current}"))
             else:
-                return [Violation("schema", None, f"check: unknown quantity {key!r}")]
+                return [Violation("schema", "LOG-CHECK", f"check: unknown quantity {key!r}")]
         return out
 
 

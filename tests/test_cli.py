@@ -147,3 +147,24 @@ def test_rules_catalogue():
     assert "LOG-FINAL" in ids and "LOG-HEADER" in ids
     result = runner.invoke(app, ["rules", "nim"])
     assert result.exit_code == 0 and "NIM-TAKE" in result.output
+
+
+@pytest.mark.parametrize("lines, kind, line", [
+    (["{not json"], "syntax", 1),
+    ([{"format": "referee-replay", "version": 1, "game": "nim", "players": ["Ann", "Ann"]}],
+     "schema", 1),
+    (nim_game(TAKE_ANN, TAKE_ANN), "order", 5),
+    (nim_game({"player": "Ann", "action": "take", "pile": 0, "count": 3}), "illegal", 4),
+    (nim_game({"chance": "start_player", "player": "Bo"}), "chance", 4),
+    (nim_game({"check": {"piles": [0, 0]}}, TAKE_ANN), "checkpoint", 4),
+    (nim_game(TAKE_ANN, TAKE_BO, TAKE_ANN_LAST, {"final": {"winners": ["Bo"]}}), "score", 7),
+])
+def test_every_error_kind_end_to_end(tmp_path, lines, kind, line):
+    log = write(tmp_path / "e.jsonl", *lines)
+    result = runner.invoke(app, ["validate", str(log), "--format", "json"])
+    assert result.exit_code == 1
+    error = json.loads(result.output)["files"][0]["errors"][0]
+    assert (error["kind"], error["line"]) == (kind, line)
+    assert error["rule"]
+    text = runner.invoke(app, ["validate", str(log)]).output
+    assert f"line {line} [{kind} {error['rule']}]" in text

@@ -69,8 +69,8 @@ def test_line_length_limit(tmp_path, nim):
     (header(players=["Ann", ""]), (1, "schema", "LOG-PLAYERS")),
     (header(players="Ann,Bo"), (1, "schema", "LOG-PLAYERS")),
     (header(extra=1), (1, "schema", "LOG-HEADER")),
-    (header(options={"piles": "x"}), (1, "schema", None)),
-    (header(options={"colour": 1}), (1, "schema", None)),
+    (header(options={"piles": "x"}), (1, "schema", "LOG-HEADER")),
+    (header(options={"colour": 1}), (1, "schema", "LOG-HEADER")),
     (header(meta=[]), (1, "schema", "LOG-HEADER")),
 ])
 def test_bad_headers(tmp_path, nim, head, expected):

@@ -46,13 +46,13 @@ def test_checkpoint_errors_do_not_stop(tmp_path, nim):
     rep = validate_file(write(tmp_path / "g.jsonl", *nim_game(
         {"check": {"Ann": {"taken": 3}}}, TAKE_ANN, {"check": {"piles": [0, 0]}}, TAKE_BO,
         TAKE_ANN_LAST, FINAL_OK)))
-    assert errors(rep) == [(4, "checkpoint", None), (6, "checkpoint", None)]
+    assert errors(rep) == [(4, "checkpoint", "LOG-CHECK"), (6, "checkpoint", "LOG-CHECK")]
     assert rep.complete and rep.scores == {"Ann": 1, "Bo": 0}
 
 
 def test_check_with_unknown_quantity_is_schema_and_stops(tmp_path, nim):
     rep = validate_file(write(tmp_path / "g.jsonl", *nim_game({"check": {"gold": 1}}, TAKE_ANN)))
-    assert errors(rep) == [(4, "schema", None)]
+    assert errors(rep) == [(4, "schema", "LOG-CHECK")]
 
 
 def test_score_and_winner_claims(tmp_path, nim):
