@@ -73,7 +73,8 @@ class Nim:
         piles = options.get("piles", [3, 4, 5])
         if (not isinstance(piles, list) or not piles
                 or not all(type(p) is int and 0 <= p <= 1000 for p in piles)):
-            raise refuse("schema", "LOG-HEADER", "option 'piles' must be a list of integers 0..1000")
+            raise refuse("schema", "LOG-HEADER",
+                         "option 'piles' must be a list of integers 0..1000")
         state = NimState(tuple(players), list(piles), taken={p: 0 for p in players})
         if position is not None:
             turn = position.get("turn")
