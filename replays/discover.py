@@ -26,8 +26,12 @@ def find_logs(paths: Iterable[str | Path], pattern: str = "*.jsonl") -> Iterator
             raise UsageError(f"no such file or folder: {path}")
 
 
-def check_paths(paths: Iterable[str | Path]) -> None:
-    """Fail early, before any output, on a path that does not exist."""
+def check_paths(paths: Iterable[str | Path], pattern: str = "*.jsonl") -> None:
+    """Fail early, before any output, on a path that does not exist or a folder without logs
+    (a report cut short by a usage error would be no valid JSON or XML)."""
     for given in paths:
-        if not Path(given).exists():
+        path = Path(given)
+        if not path.exists():
             raise UsageError(f"no such file or folder: {given}")
+        if path.is_dir() and not any(p.is_file() for p in path.rglob(pattern)):
+            raise UsageError(f"no {pattern} logs found under {path}")

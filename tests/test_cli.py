@@ -168,3 +168,14 @@ def test_every_error_kind_end_to_end(tmp_path, lines, kind, line):
     assert error["rule"]
     text = runner.invoke(app, ["validate", str(log)]).output
     assert f"line {line} [{kind} {error['rule']}]" in text
+
+
+def test_folder_without_logs_fails_before_any_report(tmp_path):
+    write(tmp_path / "a.jsonl", *nim_game(TAKE_ANN))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = tmp_path / "report.json"
+    result = runner.invoke(app, ["validate", str(tmp_path / "a.jsonl"), str(empty), "-f", "json",
+                                 "-o", str(out), "--workers", "1"])
+    assert result.exit_code == 2
+    assert not out.exists() or out.read_text() == ""
