@@ -1,4 +1,4 @@
-"""Reading clarification files (TOML, see the spec's "Rule clarification files")."""
+"""Reading clarification files (TOML; the format is in docs/clarify.md)."""
 
 from __future__ import annotations
 

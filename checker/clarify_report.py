@@ -1,4 +1,4 @@
-"""Running clarification files and rendering the report (text or the spec's JSON)."""
+"""Running clarification files and rendering the report (text, or the JSON of docs/clarify.md)."""
 
 from __future__ import annotations
 
