@@ -45,6 +45,7 @@ RULE = {
     "homestead_residential": "HS-HOMESTEAD-RESIDENTIAL",
 }
 
+
 def _data() -> HomesteadersData:
     from referee.model.homesteaders.data import load_data
 
