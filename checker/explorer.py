@@ -502,6 +502,11 @@ class Explorer:
             walk = []
             try:
                 while len(walk) < walk_limit and stats.generated < max_states:
+                    if walk and game.is_over(state):
+                        # a walk stops at the game's end, where `final` may be recorded; the
+                        # conversions still legal there would keep it wandering to the limit
+                        self._dead_end(state, walk[-1])
+                        break
                     outcomes = game.chance_outcomes(state)
                     if outcomes:
                         event: GameEvent = rng.choices([c for c, _ in outcomes],

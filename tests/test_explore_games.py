@@ -3,7 +3,6 @@ accepts."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -21,14 +20,6 @@ if "explore" not in cli.COMMANDS:
 
 runner = CliRunner()
 
-homesteaders_needed = pytest.mark.skipif(
-    importlib.util.find_spec("referee.model.homesteaders.rules") is None,
-    reason="the Homesteaders model is not in this tree")
-pionjar_needed = pytest.mark.skipif(
-    importlib.util.find_spec("referee.model.pionjar.rules") is None,
-    reason="the Pionjär model is not in this tree")
-
-
 def invoke(*args: str) -> Any:
     return runner.invoke(cli.app, ["explore", *args])
 
@@ -39,7 +30,6 @@ def only_log(folder: Path) -> tuple[Path, list[dict[str, Any]]]:
     return logs[0], [json.loads(x) for x in logs[0].read_text(encoding="utf-8").splitlines()]
 
 
-@homesteaders_needed
 def test_debt_counterexample_by_breadth_first_search(tmp_path: Path) -> None:
     result = invoke("homesteaders", "--players", "2", "--invariant", "debt <= 1", "--out",
                     str(tmp_path))
@@ -59,7 +49,6 @@ def test_debt_counterexample_by_breadth_first_search(tmp_path: Path) -> None:
     assert "debt 1 → 2" in result.stdout  # the trace is shown as a diff
 
 
-@homesteaders_needed
 def test_holding_invariant_to_a_depth_exits_0_with_counts() -> None:
     result = invoke("homesteaders", "--players", "2", "--invariant", "workers >= 1",
                     "--depth", "6")
@@ -76,7 +65,6 @@ def test_holding_invariant_to_a_depth_exits_0_with_counts() -> None:
     assert "no-negative-holdings" in data["invariants"]  # the game's suite is checked too
 
 
-@homesteaders_needed
 def test_bound_on_a_global_quantity() -> None:
     result = invoke("homesteaders", "--players", "2", "--invariant", "round <= 1",
                     "--bound", "round <= 0 and debt <= 1", "--max-states", "5000",
@@ -90,7 +78,6 @@ def test_bound_on_a_global_quantity() -> None:
     assert data["statistics"]["distinct"] < 5000
 
 
-@homesteaders_needed
 @pytest.mark.parametrize("strategy", ["dfs", "random"])
 def test_other_strategies_write_valid_logs(strategy: str, tmp_path: Path) -> None:
     result = invoke("homesteaders", "--players", "3", "--strategy", strategy, "--seed", "4",
@@ -102,7 +89,6 @@ def test_other_strategies_write_valid_logs(strategy: str, tmp_path: Path) -> Non
     assert values["silver"] > 9
 
 
-@homesteaders_needed
 def test_from_a_position_log(tmp_path: Path) -> None:
     position = {
         "round": 10, "phase": "scoring", "start_player": "Ann", "neutral_level": 5,
@@ -123,7 +109,6 @@ def test_from_a_position_log(tmp_path: Path) -> None:
     assert validate_file(found).valid
 
 
-@homesteaders_needed
 def test_from_an_invalid_log_is_a_usage_error(tmp_path: Path) -> None:
     log = write_log(tmp_path / "bad.jsonl", header("homesteaders", ["Ann", "Bo"]),
                     [{"player": "Ann", "action": "fly"}])
@@ -132,14 +117,12 @@ def test_from_an_invalid_log_is_a_usage_error(tmp_path: Path) -> None:
     assert result.stderr.startswith("referee: error: --from")
 
 
-@homesteaders_needed
 def test_unknown_symbol_names_the_game_symbols() -> None:
     result = invoke("homesteaders", "--invariant", "debts <= 1")
     assert result.exit_code == 2
     assert "'debts <= 1'" in result.stderr and "neutral_level" in result.stderr
 
 
-@pionjar_needed
 def test_pionjar_random_walk_finds_spent_cash(tmp_path: Path) -> None:
     result = invoke("pionjar", "--players", "3", "--strategy", "random", "--seed", "1",
                     "--max-states", "20000", "--invariant", "cash >= 5000", "--out",
@@ -151,9 +134,18 @@ def test_pionjar_random_walk_finds_spent_cash(tmp_path: Path) -> None:
     assert values["cash"] < 5000
 
 
-@pionjar_needed
 def test_pionjar_suite_holds_on_a_short_search() -> None:
     result = invoke("pionjar", "--players", "2", "--depth", "4", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["stopped"] == "exhausted" and data["statistics"]["distinct"] > 1
+
+
+def test_random_walks_stop_at_the_end_of_the_game() -> None:
+    result = invoke("homesteaders", "--players", "2", "--strategy", "random", "--seed", "1",
+                    "--max-states", "3000", "--format", "json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)["statistics"]
+    assert stats["walks"] >= 2
+    assert stats["terminal"] >= stats["walks"] - 1  # all but the walk cut by --max-states
+    assert stats["max_depth"] < 1000

@@ -7,7 +7,6 @@ with an independent breadth-first search over plain tuples.
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
@@ -85,32 +84,24 @@ def test_strategies_agree_on_the_counts() -> None:
     assert dfs == NIM_SETUP[5]
 
 
-homesteaders_needed = pytest.mark.skipif(
-    importlib.util.find_spec("referee.model.homesteaders.rules") is None,
-    reason="the Homesteaders model is not in this tree")
-
-
 def homesteaders() -> Any:
     from referee.games import get_game
 
     return get_game("homesteaders")
 
 
-@homesteaders_needed
 @pytest.mark.parametrize("depth", range(len(HOMESTEADERS_SETUP)))
 def test_homesteaders_from_setup(depth: int) -> None:
     start = start_from_setup(homesteaders(), ["Ann", "Bo"])
     assert perft(start, depth) == HOMESTEADERS_SETUP[depth]
 
 
-@homesteaders_needed
 @pytest.mark.parametrize("depth", range(len(HOMESTEADERS_POSITION)))
 def test_homesteaders_from_a_position(depth: int) -> None:
     start = start_from_setup(homesteaders(), ["Ann", "Bo"], position=HOMESTEADERS_ROUND_3)
     assert perft(start, depth) == HOMESTEADERS_POSITION[depth]
 
 
-@homesteaders_needed
 def test_homesteaders_setup_count_agrees_with_a_plain_search() -> None:
     """A textbook level-by-level search over the same model, without the explorer."""
     game = homesteaders()
