@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.model.core import ERROR_KINDS
 from referee.replays.reader import decode_line
 from referee.replays.validator import validate_file, validate_lines
 from tests.logs import NIM_HEADER, nim_game, write
@@ -129,8 +130,9 @@ def test_decode_line_never_raises_on_deep_objects():
 def test_arbitrary_bytes_always_give_a_report(nim, lines):
     raws = [decode_line(i + 1, b) for i, b in enumerate(lines) if b.strip()]
     report = validate_lines(raws, "fuzz")
-    assert report.valid in (True, False)
-    if raws and raws[0].obj is None:
+    assert report.valid == (not report.errors)
+    assert all(e.kind in ERROR_KINDS and e.rule for e in report.errors)
+    if not raws or raws[0].obj is None:
         assert not report.valid
 
 
@@ -153,5 +155,7 @@ def test_arbitrary_json_events_always_give_a_report(nim, events):
     raws = [decode_line(i + 1, b) for i, b in enumerate(lines)]
     report = validate_lines(raws, "fuzz")
     assert report.events <= len(events)
+    assert report.valid == (not report.errors)
     for error in report.errors:
         assert 1 <= error.line <= len(lines)
+        assert error.kind in ERROR_KINDS
