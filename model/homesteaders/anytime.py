@@ -68,7 +68,7 @@ def check_sell(game: Homesteaders, state: HomesteadersState, event: Action) -> V
 
 def apply_sell(game: Homesteaders, state: HomesteadersState, event: Action) -> None:
     i = state.index(event.player)
-    bonus = sum(v for n, v in game._store.items() if n in state.buildings[i])
+    bonus = sum(v for n, v in game.sale_bonus_buildings.items() if n in state.buildings[i])
     market.sell(game.data, state.hold[i], event.get("resource"), event.get("count"), bonus)
 
 
@@ -100,8 +100,8 @@ def apply_hire(game: Homesteaders, state: HomesteadersState, event: Action) -> N
 
 
 def _convert_target(game: Homesteaders, building: str, source: str | None) -> str | None:
-    for src, dst in game._converters.get(building, ()):
-        if source == src or (source is None and len(game._converters[building]) == 1):
+    for src, dst in game.converter_buildings.get(building, ()):
+        if source == src or (source is None and len(game.converter_buildings[building]) == 1):
             return dst
     return None
 
@@ -116,7 +116,7 @@ def check_convert(game: Homesteaders, state: HomesteadersState,
     building, source = event.get("building"), event.get("from")
     if building not in game.data.buildings:
         return Violation("schema", "HS-CONVERT", f"unknown building {building!r}", event.player)
-    converters = game._converters
+    converters = game.converter_buildings
     if building not in converters:
         return Violation("illegal", "HS-CONVERT", f"convert uses {' or '.join(converters)}, "
                          f"found {building}", event.player)
@@ -140,7 +140,7 @@ def check_convert(game: Homesteaders, state: HomesteadersState,
 
 def apply_convert(game: Homesteaders, state: HomesteadersState, event: Action) -> None:
     building = event.get("building")
-    source = event.get("from", game._converters[building][0][0])
+    source = event.get("from", game.converter_buildings[building][0][0])
     target = _convert_target(game, building, source)
     assert target is not None
     market.convert(game.data, state.hold[state.index(event.player)], source, target,

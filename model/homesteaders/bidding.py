@@ -84,7 +84,7 @@ def bid_problem(game: Homesteaders, state: HomesteadersState, i: int, auction: i
         return Violation("illegal", "HS-BID-LADDER", f"bid {amount} on auction {auction} is not "
                          f"on the ladder {', '.join(map(str, ladder))}", player)
     high = state.high.get(auction, (0, None))[0]
-    if game.owns_any(state, i, game._lawyer):
+    if game.owns_any(state, i, game.equal_bid_buildings):
         if amount < high:
             return Violation("illegal", "HS-LAWYER", f"bid {amount} on auction {auction} is "
                              f"below the high bid {high} (the Lawyer may equal it)", player)

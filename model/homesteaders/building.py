@@ -38,7 +38,7 @@ def build_cost(game: Homesteaders, building: str, gold_for: Sequence[str]) -> di
 
 def port_resources(game: Homesteaders, state: HomesteadersState, i: int) -> set[str]:
     """The resources gold may stand in for, by the River Ports player ``i`` owns."""
-    return {r for n, rs in game._port.items() if n in state.buildings[i] for r in rs}
+    return {r for n, rs in game.gold_for_buildings.items() if n in state.buildings[i] for r in rs}
 
 
 def _won_by(state: HomesteadersState, event: Action) -> Violation | None:

@@ -199,7 +199,7 @@ def anytime(game: Homesteaders, state: HomesteadersState, i: int, p: str) -> Ite
     yield Action.make(p, "take_debt", count=1)
     if not market.missing(hold, market.hire_need(d, 1)):
         yield Action.make(p, "hire", count=1)
-    for name, converts in game._converters.items():
+    for name, converts in game.converter_buildings.items():
         if name not in state.buildings[i]:
             continue
         for src, _ in converts:

@@ -42,9 +42,9 @@ def _owns(state: HomesteadersState, names: Sequence[str]) -> bool:
 
 def _income_rules(game: Homesteaders, state: HomesteadersState, out: list[str]) -> None:
     out += ["HS-INCOME", "HS-ALLOC-STANDS"]
-    if _owns(state, game._rodeo):
+    if _owns(state, game.rodeo_buildings):
         out.append("HS-RODEO")
-    if _owns(state, game._bank_income):
+    if _owns(state, game.bank_income_buildings):
         out.append("HS-BANK-INCOME")
 
 
@@ -89,7 +89,7 @@ def _action_rules(game: Homesteaders, state: HomesteadersState, event: Action) -
     rule = _ANYTIME_RULE.get(name)
     if rule is not None:
         out += ["HS-ANYTIME", rule]
-        if name == "sell" and _owns_one(state, event.player, game._store):
+        if name == "sell" and _owns_one(state, event.player, game.sale_bonus_buildings):
             out.append("HS-GENERAL-STORE")
         return out
     if name == "allocate":
@@ -165,7 +165,7 @@ def _build_rules(game: Homesteaders, state: HomesteadersState, event: Action,
         out.append("HS-BOARDING-HOUSE")
     if b.on_build and not b.extra_build:
         out.append("HS-RANCH")
-    if _owns_one(state, event.player, game._forge):
+    if _owns_one(state, event.player, game.forge_buildings):
         out.append("HS-FORGE")
     return out
 

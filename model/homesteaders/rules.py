@@ -69,16 +69,17 @@ class Homesteaders:
         self.data: HomesteadersData = load_data()
         self.min_players = self.data.min_players
         self.max_players = self.data.max_players
-        # buildings by ability, read by the rule modules, ruleids, moves and simulate
-        self._lawyer = tuple(n for n, b in self.data.buildings.items() if b.equal_bids)
-        self._store = {n: b.sale_bonus_silver for n, b in self.data.buildings.items()
-                       if b.sale_bonus_silver}
-        self._port = {n: b.gold_for for n, b in self.data.buildings.items() if b.gold_for}
-        self._converters = {n: b.converts for n, b in self.data.buildings.items() if b.converts}
-        self._rodeo = tuple(n for n, b in self.data.buildings.items() if b.income_per_worker)
-        self._bank_income = tuple(n for n, b in self.data.buildings.items()
-                                  if b.income_discard_debt or b.income_no_debt_silver)
-        self._forge = tuple(n for n, b in self.data.buildings.items() if b.later_build_vp)
+        # buildings by ability (from the data), used by the rule modules, moves and simulate
+        buildings = self.data.buildings.items()
+        self.equal_bid_buildings = tuple(n for n, b in buildings if b.equal_bids)
+        self.sale_bonus_buildings = {n: b.sale_bonus_silver for n, b in buildings
+                                     if b.sale_bonus_silver}
+        self.gold_for_buildings = {n: b.gold_for for n, b in buildings if b.gold_for}
+        self.converter_buildings = {n: b.converts for n, b in buildings if b.converts}
+        self.rodeo_buildings = tuple(n for n, b in buildings if b.income_per_worker)
+        self.bank_income_buildings = tuple(n for n, b in buildings
+                                           if b.income_discard_debt or b.income_no_debt_silver)
+        self.forge_buildings = tuple(n for n, b in buildings if b.later_build_vp)
 
     # ------------------------------------------------------------------ setup
 
