@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from referee.replays.validator import validate_file
 from referee.replays.writer import header, write_log
 from tests.nim_game import GAME as NIM
 from tests.nim_game import Nim, NimState
+from tests.plain_search import distinct_states
 
 if "explore" not in cli.COMMANDS:
     explore_command.register(cli.app)
@@ -470,18 +470,5 @@ def test_cli_help_describes_every_option() -> None:
 def test_bfs_depths_match_a_naive_search() -> None:
     """Distinct states per depth from a textbook BFS over the same game API."""
     start = nim_start([2, 2, 3])
-    seen = {start.state.fingerprint()}
-    frontier = deque([start.state.copy()])
-    for _ in range(5):
-        nxt: deque = deque()
-        for state in frontier:
-            outcomes = NIM.chance_outcomes(state)
-            events = [c for c, _ in outcomes] if outcomes else NIM.legal_actions(state)
-            for event in events:
-                child = state.copy()
-                NIM.apply(child, event)
-                if child.fingerprint() not in seen:
-                    seen.add(child.fingerprint())
-                    nxt.append(child)
-        frontier = nxt
-    assert Explorer(start, ExploreConfig(depth=5)).run().stats.distinct == len(seen)
+    assert Explorer(start, ExploreConfig(depth=5)).run().stats.distinct == distinct_states(
+        NIM, start.state, 5)

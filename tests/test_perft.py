@@ -13,6 +13,7 @@ import pytest
 
 from referee.checker.explorer import ExploreConfig, Explorer, start_from_setup
 from tests.nim_game import GAME as NIM
+from tests.plain_search import distinct_states
 
 NIM_SETUP = [1, 3, 5, 29, 235, 661, 987, 999, 999]  # piles 3,4,5, players Ann, Bo
 NIM_3P_POSITION = [1, 10, 65, 263, 461, 578]  # piles 2,3,4, Ann/Bo/Cy, Cy to move
@@ -106,18 +107,4 @@ def test_homesteaders_setup_count_agrees_with_a_plain_search() -> None:
     """A textbook level-by-level search over the same model, without the explorer."""
     game = homesteaders()
     state = game.new_state(["Ann", "Bo"])
-    seen = {state.fingerprint()}
-    level = [state]
-    for _ in range(5):
-        following = []
-        for parent in level:
-            outcomes = game.chance_outcomes(parent)
-            events = [c for c, _ in outcomes] if outcomes else game.legal_actions(parent)
-            for event in events:
-                child = parent.copy()
-                game.apply(child, event)
-                if child.fingerprint() not in seen:
-                    seen.add(child.fingerprint())
-                    following.append(child)
-        level = following
-    assert len(seen) == HOMESTEADERS_SETUP[5]
+    assert distinct_states(game, state, 5) == HOMESTEADERS_SETUP[5]
