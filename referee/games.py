@@ -1,68 +1,160 @@
-"""The registry of game models, imported lazily so that start-up stays fast."""
+"""The registry: one record per game, holding everything the generic layers need from it.
+
+A record names its parts by import path ("module:attribute") so that nothing is imported before
+it is used (start-up stays fast); a record registered at run time (test fixtures, plugins) may
+hold the objects themselves. Nothing outside a game's own packages branches on a game's name:
+the validator, the explorer, the simulator and ``clarify`` ask the record.
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.errors import UnknownGameError
 
-# name -> "module:attribute" of the Game object; None for a game this version does not model yet.
-_BUILTIN: dict[str, str | None] = {
-    "homesteaders": "referee.model.homesteaders:GAME",
-    "pionjar": "referee.model.pionjar:GAME",
-    "colonists": None,
+if TYPE_CHECKING:
+    import random
+
+    from referee.checker.topics.base import Topic
+    from referee.invariants import Invariant
+    from referee.model.core import Game, GameEvent, Violation
+
+
+class ValidatorHooks(Protocol):
+    """Extra explanations the validator asks a game for (usually backed by Z3)."""
+
+    def explain(self, game: Any, state: Any, event: GameEvent,
+                violation: Violation) -> str | None:
+        """For a refused event: the cheapest legal way to have made it legal, or None."""
+        ...
+
+    def audit_score(self, game: Any, state: Any, player: str, claimed: int) -> str | None:
+        """For a final score claimed above the computed one: why no legal play reaches it."""
+        ...
+
+
+class Player(Protocol):
+    """The simulator's player for one game: picks each decision (it may plan ahead, so one
+    is made per simulated game)."""
+
+    def choose(self, state: Any) -> GameEvent | None:
+        """The next event (a decision, or a chance outcome it wants); None lets the simulator
+        draw the due chance event by its probabilities."""
+        ...
+
+    def claims(self, state: Any, last: GameEvent | None) -> Mapping[str, Any] | None:
+        """A ``check`` line to write after ``last`` (None after the end), or None for none."""
+        ...
+
+
+Policy = Callable[[Any, "random.Random"], Player]  # (game, rng) -> a player for one game
+
+
+Target = str | Any  # "module:attribute", or the object itself
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One game: its model, invariant suite, Z3 topics, simulator policy and validator hooks."""
+
+    name: str
+    title: str
+    model: Target
+    invariants: Target | None = None
+    topics: Target | None = None
+    policy: Target | None = None
+    hooks: Target | None = None
+
+    def game(self) -> Game[Any]:
+        game: Game[Any] = _load(self.model)
+        return game
+
+    def suite(self) -> list[Invariant]:
+        return list(_load(self.invariants)) if self.invariants is not None else []
+
+    def topic_table(self) -> dict[str, Topic]:
+        if self.topics is None:
+            return {}
+        found = _load(self.topics)
+        table: dict[str, Topic] = found() if callable(found) else found
+        return table
+
+    def player(self) -> Policy | None:
+        return _load(self.policy) if self.policy is not None else None
+
+    def validator_hooks(self) -> ValidatorHooks | None:
+        return _load(self.hooks) if self.hooks is not None else None
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _load(target: Target) -> Any:
+    if not isinstance(target, str):
+        return target
+    if target in _CACHE:
+        return _CACHE[target]
+    module_name, _, attr = target.partition(":")
+    value = getattr(importlib.import_module(module_name), attr)
+    _CACHE[target] = value
+    return value
+
+
+BUILTIN: dict[str, Registration] = {
+    "homesteaders": Registration(
+        "homesteaders", "Homesteaders", "referee.model.homesteaders:GAME",
+        invariants="referee.invariants.homesteaders:SUITE",
+        topics="referee.checker.topics.homesteaders:topics",
+        policy="referee.model.homesteaders.policy:POLICY",
+        hooks="referee.checker.topics.homesteaders.audit:HOOKS"),
+    "pionjar": Registration(
+        "pionjar", "Pionjär", "referee.model.pionjar:GAME",
+        invariants="referee.invariants.pionjar:SUITE",
+        topics="referee.checker.topics.pionjar:topics",
+        policy="referee.model.pionjar.policy:POLICY"),
 }
-_LOADED: dict[str, Any] = {}
+# Games of the mission that this version does not model yet: a log naming one is refused so.
+NOT_MODELLED = {"colonists": "The Colonists"}
+_RUNTIME: dict[str, Registration] = {}
 
 
-def register_game(name: str, game: Any) -> None:
-    """Add (or replace) a game; used by tests for fixture games and by plugins."""
-    _LOADED[name] = game
+def register(record: Registration) -> None:
+    """Add (or replace) a game at run time: test fixtures and plugins."""
+    _RUNTIME[record.name] = record
 
 
-def unregister_game(name: str) -> None:
-    _LOADED.pop(name, None)
-
-
-def runtime_registrations() -> dict[str, Any]:
-    """Games registered at run time (fixtures, plugins) beyond the built-in ones."""
-    return {name: game for name, game in _LOADED.items() if name not in _BUILTIN}
+def runtime_registrations() -> dict[str, Registration]:
+    """Records registered at run time, to hand to worker processes."""
+    return dict(_RUNTIME)
 
 
 def known_games() -> list[str]:
-    return sorted({*_BUILTIN, *_LOADED})
+    return sorted({*BUILTIN, *_RUNTIME, *NOT_MODELLED})
 
 
-def available_games() -> list[str]:
-    """Games that can be loaded now."""
-    names = []
-    for name in known_games():
-        try:
-            get_game(name)
-        except UnknownGameError:
-            continue
-        names.append(name)
-    return names
+def registration(name: str) -> Registration:
+    found = _RUNTIME.get(name) or BUILTIN.get(name)
+    if found is not None:
+        return found
+    if name in NOT_MODELLED:
+        raise UnknownGameError(f"game {name!r} ({NOT_MODELLED[name]}) is not modelled by this "
+                               "version of referee")
+    from referee.model.core import unknown
+
+    raise UnknownGameError(unknown("game", name, [*sorted({*BUILTIN, *_RUNTIME})]))
 
 
-def get_game(name: str) -> Any:
-    if name in _LOADED:
-        return _LOADED[name]
-    if name not in _BUILTIN:
-        raise UnknownGameError(
-            f"unknown game {name!r} (known games: {', '.join(known_games())})")
-    target = _BUILTIN[name]
-    if target is None:
-        raise UnknownGameError(f"game {name!r} is not modelled by this version of referee")
-    module_name, attr = target.split(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            raise UnknownGameError(
-                f"game {name!r} is not modelled by this version of referee") from None
-        raise
-    game = getattr(module, attr)
-    _LOADED[name] = game
-    return game
+def get_game(name: str) -> Game[Any]:
+    return registration(name).game()
+
+
+def modelled_games() -> Sequence[str]:
+    return sorted({*BUILTIN, *_RUNTIME})
+
+
+def games_with(part: Callable[[Registration], Any]) -> list[str]:
+    """The registered games for which ``part(record)`` is set (e.g. topics, a policy)."""
+    return [n for n in modelled_games() if part(registration(n)) is not None]

@@ -7,21 +7,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import UnknownGameError
-from referee.games import get_game, known_games
+from referee.games import Registration, registration
 from referee.model.core import (
     Action,
     Chance,
-    Check,
-    Event,
-    Final,
-    FrozenObject,
+    Game,
     Params,
     Phase,
-    Undo,
     Violation,
     freeze,
+    is_int,
+    json_type,
+    players_problem,
 )
 from referee.replays.expect import check_expect
+from referee.replays.records import Check, Event, Final, Undo
 
 HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta", "expect"}
 SHAPE_KEYS = ("action", "chance", "phase", "check", "undo", "final")
@@ -36,8 +36,9 @@ class Header:
     options: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
-    game: Any = None
+    game: Game[Any] = field(default=None)  # type: ignore[assignment]
     expect: dict[str, Any] | None = None
+    record: Registration | None = None
 
     def to_json(self) -> dict[str, Any]:
         obj: dict[str, Any] = {"format": "referee-replay", "version": 1, "game": self.game_name,
@@ -61,17 +62,6 @@ class Envelope:
     seq: int | None
 
 
-def _type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    return {int: "an integer", float: "a number", str: "a string", list: "a list",
-            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
     """Validate a header object; the game object is looked up but no state is built here."""
     fmt = obj.get("format")
@@ -81,7 +71,7 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
                          f"bad header: line 1 must be a header with format \"referee-replay\", "
                          f"found {found}")
     version = obj.get("version")
-    if not _is_int(version) or version != 1:
+    if not is_int(version) or version != 1:
         return Violation("syntax", "LOG-HEADER",
                          f"bad header: version must be the integer 1, found {version!r}")
     unknown = sorted(set(obj) - HEADER_KEYS)
@@ -93,36 +83,28 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
     name = obj["game"]
     if not isinstance(name, str):
         return Violation("schema", "LOG-HEADER", f"header: 'game' must be a string, found "
-                         f"{_type(name)}")
+                         f"{json_type(name)}")
     try:
-        game = get_game(name)
+        record = registration(name)
+        game = record.game()
     except UnknownGameError as exc:
         return Violation("schema", "LOG-HEADER", f"header: {exc}")
     if "players" not in obj:
         return Violation("schema", "LOG-PLAYERS", "header: missing field 'players'")
     players = obj["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        return Violation("schema", "LOG-PLAYERS",
-                         "header: 'players' must be a list of strings")
-    if any(not p.strip() for p in players):
-        return Violation("schema", "LOG-PLAYERS", "header: player names must not be empty")
-    dupes = sorted({p for p in players if players.count(p) > 1})
-    if dupes:
-        return Violation("schema", "LOG-PLAYERS", f"header: player {dupes[0]!r} appears twice")
-    if not game.min_players <= len(players) <= game.max_players:
-        return Violation("schema", "LOG-PLAYERS",
-                         f"header: {game.title} takes {game.min_players} to {game.max_players} "
-                         f"players, found {len(players)}")
+    problem = players_problem(players, game.min_players, game.max_players, game.title)
+    if problem is not None:
+        return Violation("schema", "LOG-PLAYERS", f"header: {problem}")
     for key in ("options", "position", "meta"):
         if key in obj and not isinstance(obj[key], dict):
             return Violation("schema", "LOG-HEADER",
-                             f"header: {key!r} must be an object, found {_type(obj[key])}")
+                             f"header: {key!r} must be an object, found {json_type(obj[key])}")
     if "expect" in obj:
         problem = check_expect(obj["expect"])
         if problem:
             return problem
     return Header(name, tuple(players), dict(obj.get("options", {})), obj.get("position"),
-                  dict(obj.get("meta", {})), game, obj.get("expect"))
+                  dict(obj.get("meta", {})), game, obj.get("expect"), record)
 
 
 def _numbers_ok(value: Any) -> str | None:
@@ -168,22 +150,10 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Para
             problem = _numbers_ok(value)
             if problem:
                 return problem
-            value = _freeze(value)
+            value = freeze(value)
         if key not in envelope_keys:
             params.append((key, value))
     return tuple(params)
-
-
-def _freeze(value: Any) -> Any:
-    """:func:`referee.model.core.freeze`, dispatching on the exact types JSON decodes to."""
-    kind = type(value)
-    if kind is dict:
-        return FrozenObject(tuple([(k, _freeze(v)) for k, v in value.items()]))
-    if kind is list:
-        return tuple([_freeze(v) for v in value])
-    if kind is int or kind in _SCALARS:
-        return value
-    return freeze(value)
 
 
 def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | Violation:
@@ -201,24 +171,24 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
                          f"{', '.join(SHAPE_KEYS)}; found {keys}")
     (shape,) = found
     seq = obj.get("seq")
-    if "seq" in obj and (not _is_int(seq) or seq < 1):
+    if "seq" in obj and (not is_int(seq) or seq < 1):
         return Violation("schema", "LOG-SEQ", f"'seq' must be a positive integer, found {seq!r}")
     if "note" in obj and not isinstance(obj["note"], str):
         return Violation("schema", "LOG-EVENT",
-                         f"'note' must be a string, found {_type(obj['note'])}")
+                         f"'note' must be a string, found {json_type(obj['note'])}")
     player = obj.get("player")
     if shape == "action":
         if "player" not in obj:
             return Violation("schema", "LOG-EVENT", "action without 'player'")
         if not isinstance(player, str):
             return Violation("schema", "LOG-EVENT", f"'player' must be a string, found "
-                             f"{_type(player)}")
+                             f"{json_type(player)}")
         if player not in players:
             return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
                              f"{', '.join(players)})")
         if not isinstance(obj["action"], str):
             return Violation("schema", "LOG-EVENT", f"'action' must be a string, found "
-                             f"{_type(obj['action'])}", player)
+                             f"{json_type(obj['action'])}", player)
         params = _event_params(obj, _ACTION_KEYS)
         if isinstance(params, str):
             return Violation("schema", "LOG-NUMBER", params, player)
@@ -226,7 +196,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if shape in ("chance", "phase"):
         if not isinstance(obj[shape], str):
             return Violation("schema", "LOG-EVENT", f"{shape!r} must be a string, found "
-                             f"{_type(obj[shape])}")
+                             f"{json_type(obj[shape])}")
         if "player" in obj and (not isinstance(player, str) or player not in players):
             return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
                              f"{', '.join(players)})")
@@ -242,10 +212,10 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if shape == "check":
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
-                             f"{_type(body)}")
-        return Envelope(Check(_freeze(body)), seq)
+                             f"{json_type(body)}")
+        return Envelope(Check(freeze(body)), seq)
     if shape == "undo":
-        if not _is_int(body) or body < 1:
+        if not is_int(body) or body < 1:
             return Violation("schema", "LOG-UNDO",
                              f"'undo' must be a positive integer, found {body!r}")
         return Envelope(Undo(body), seq)
@@ -254,7 +224,8 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
 
 def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelope | Violation:
     if not isinstance(body, dict):
-        return Violation("schema", "LOG-FINAL", f"'final' must be an object, found {_type(body)}")
+        return Violation("schema", "LOG-FINAL",
+                         f"'final' must be an object, found {json_type(body)}")
     extra = sorted(set(body) - {"scores", "winners"})
     if extra:
         return Violation("schema", "LOG-FINAL", f"final: unknown field {extra[0]!r} "
@@ -266,7 +237,7 @@ def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelo
         for name, value in scores.items():
             if name not in players:
                 return Violation("schema", "LOG-PLAYERS", f"final: unknown player {name!r}")
-            if not _is_int(value) or abs(value) > MAX_NUMBER:
+            if not is_int(value) or abs(value) > MAX_NUMBER:
                 return Violation("schema", "LOG-FINAL",
                                  f"final: score of {name} must be an integer, found {value!r}")
     winners = body.get("winners")
@@ -277,7 +248,3 @@ def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelo
             if name not in players:
                 return Violation("schema", "LOG-PLAYERS", f"final: unknown player {name!r}")
     return Envelope(Final.make(scores, winners), seq)
-
-
-def supported_games() -> list[str]:
-    return known_games()

@@ -88,8 +88,8 @@ def runtime_games() -> dict[str, Any]:
 
 def register_games(registrations: Mapping[str, Any]) -> None:
     """Worker start-up: register the games the parent process registered at run time."""
-    for name, game in registrations.items():
-        games.register_game(name, game)
+    for record in registrations.values():
+        games.register(record)
 
 
 def _worker_start(registrations: Mapping[str, Any]) -> None:

@@ -7,44 +7,34 @@ claims are compared with the computed scores and winners.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
+from referee.games import Registration
 from referee.model.core import (
-    STOPPING_KINDS,
+    GAME_EVENTS,
     Action,
     Chance,
-    Check,
-    Event,
-    Final,
-    FrozenObject,
+    Game,
     GameEvent,
-    Phase,
+    Note,
     RuleViolation,
-    Undo,
     Violation,
-    rules_checked,
+    ignore,
+    thaw,
 )
+from referee.replays.claims import compare_claims
 from referee.replays.envelope import Header, parse_event, parse_header
-from referee.replays.graph import ReplayGraph
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
+from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
 
-# Tuples, not ``Action | Chance | Phase``: a union written in a call is built anew every time.
-_GAME_EVENTS = (Action, Chance, Phase)
+if TYPE_CHECKING:
+    from referee.replays.graph import ReplayGraph
+
 _UNDOABLE = (Action, Chance)
-
-
-def _thaw(value: Any) -> Any:
-    """:func:`referee.model.core.thaw` for the values :func:`freeze` makes (exact types)."""
-    kind = type(value)
-    if kind is FrozenObject:
-        return {k: _thaw(v) for k, v in value.items}
-    if kind is tuple:
-        return [_thaw(v) for v in value]
-    return value
 
 
 @dataclass(slots=True)
@@ -78,7 +68,6 @@ class FileReport:
     errors: list[ErrorRecord] = field(default_factory=list)
     scores: dict[str, int] | None = None
     winners: list[str] | None = None
-    score_parts: dict[str, dict[str, int]] | None = None
     trail: list[Step] = field(default_factory=list)
     undos: int = 0
 
@@ -93,7 +82,7 @@ class FileReport:
 class ReplayPosition:
     """The state a log reaches (after a given line, or at its end)."""
 
-    game: Any
+    game: Game[Any]
     header: Header
     state: Any
     events: list[GameEvent]
@@ -101,7 +90,7 @@ class ReplayPosition:
 
 
 def _label(event: Event) -> str:
-    if isinstance(event, _GAME_EVENTS):
+    if isinstance(event, GAME_EVENTS):
         return str(event)
     if isinstance(event, Check):
         return "check"
@@ -110,11 +99,11 @@ def _label(event: Event) -> str:
     return "final"
 
 
-def _explained(game: Any, state: Any, event: GameEvent, violation: Violation) -> Violation:
-    """Add the Z3 audit's explanation (the cheapest legal way) to a refusal, where it has one."""
-    from referee.checker.audit import explain_violation
-
-    extra = explain_violation(game, state, event, violation)
+def _explained(record: Registration, game: Game[Any], state: Any, event: GameEvent,
+               violation: Violation) -> Violation:
+    """Add the game's explanation (the cheapest legal way) to a refusal, where it has one."""
+    hooks = record.validator_hooks()
+    extra = hooks.explain(game, state, event, violation) if hooks is not None else None
     if not extra:
         return violation
     return Violation(violation.kind, violation.rule, f"{violation.message}; {extra}",
@@ -131,7 +120,9 @@ class Replay:
         self.coverage = coverage
         self.header: Header | None = None
         self.game: Any = None
+        self.record: Registration | None = None
         self.state: Any = None
+        self._note: Note = ignore
         self._initial: Any = None
         self.branch: list[tuple[int, GameEvent]] = []
         self._fingerprints: list[int] = []
@@ -194,7 +185,7 @@ class Replay:
                     f"{self.last_seq})"), seq, raw.text, event)
                 return
             self.last_seq = seq
-        if isinstance(event, _GAME_EVENTS):
+        if isinstance(event, GAME_EVENTS):
             self._play(raw, event, seq)
         elif isinstance(event, Check):
             self._check(raw, event, seq)
@@ -218,8 +209,9 @@ class Replay:
                                               else v.kind, v.rule, v.message, v.player),
                         text=raw.text)
             return
-        self.header, self.game, self.state = header, header.game, state
+        self.header, self.game, self.record, self.state = header, header.game, header.record, state
         if self.coverage is not None:
+            self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
                                             *(("LOG-EXPECT",) if header.expect else ())))
         self._initial = state.copy()
@@ -232,14 +224,12 @@ class Replay:
         violation = self.game.check(self.state, event)
         if violation is not None:
             if violation.kind == "illegal":
-                violation = _explained(self.game, self.state, event, violation)
+                assert self.record is not None
+                violation = _explained(self.record, self.game, self.state, event, violation)
             self._error(raw.number, violation, seq, raw.text, event)
             return
-        if self.coverage is not None:
-            self.coverage.passed(self.header.game_name, rules_checked(self.game, self.state,
-                                                                      event))
         try:
-            self.game.apply(self.state, event)
+            self.game.apply(self.state, event, self._note)
         except RuleViolation as exc:
             self._error(raw.number, exc.violation, seq, raw.text, event)
             return
@@ -252,7 +242,7 @@ class Replay:
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK",))
-        for violation in self.game.check_claims(self.state, _thaw(event.claims)):
+        for violation in compare_claims(self.game, self.state, thaw(event.claims)):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
                 return
@@ -306,9 +296,11 @@ class Replay:
                     f" but computed {', '.join(computed_winners) or 'none'}"), seq, raw.text)
 
     def _score_audit(self, player: str, claimed: int) -> str | None:
-        from referee.checker.audit import audit_score_claim
-
-        return audit_score_claim(self.game, self.state, player, claimed)
+        assert self.record is not None
+        hooks = self.record.validator_hooks()
+        if hooks is None or claimed <= self.game.score(self.state)[player].total:
+            return None
+        return hooks.audit_score(self.game, self.state, player, claimed)
 
     # ----------------------------------------------------------------- end
 
@@ -322,7 +314,6 @@ class Replay:
             if self.game.is_over(self.state):
                 scores = self.game.score(self.state)
                 report.scores = {p: s.total for p, s in scores.items()}
-                report.score_parts = {p: dict(s.parts) for p, s in scores.items()}
                 report.winners = list(self.game.winners(self.state))
         if self.graph is not None:
             self.graph.mark_current(self._fingerprints)
@@ -344,6 +335,15 @@ class RuleTally:
     def violated(self, game: str | None, rule: str) -> None:
         counts = self.breaks.setdefault(game or "", {})
         counts[rule] = counts.get(rule, 0) + 1
+
+    def noter(self, game: str) -> Note:
+        """The ``note`` to hand a game's ``apply``: credits each rule it applies."""
+        counts = self.passes.setdefault(game, {})
+
+        def note(rule: str) -> None:
+            counts[rule] = counts.get(rule, 0) + 1
+
+        return note
 
 
 def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | None = None,
@@ -396,13 +396,3 @@ def replay_to(path: str | Path, line: int | None = None,
                            f"(last event on line {replay.last_line})")
     return ReplayPosition(replay.game, replay.header, replay.state,
                           [ev for _, ev in replay.branch], replay.last_line)
-
-
-def summarize(reports: Iterable[Mapping[str, Any] | FileReport]) -> dict[str, int]:
-    files = valid = events = 0
-    for rep in reports:
-        data = rep.to_json() if isinstance(rep, FileReport) else rep
-        files += 1
-        valid += bool(data["valid"])
-        events += data["events"]
-    return {"files": files, "valid": valid, "invalid": files - valid, "events": events}

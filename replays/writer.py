@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from referee.model.core import Event
+from referee.replays.records import Event
 
 
 def header(game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
@@ -26,15 +26,6 @@ def header(game: str, players: Sequence[str], options: Mapping[str, Any] | None 
 
 def dumps(obj: Mapping[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
-def event_line(event: Event, seq: int | None = None, note: str | None = None) -> str:
-    obj = event.to_json()
-    if seq is not None:
-        obj["seq"] = seq
-    if note is not None:
-        obj["note"] = note
-    return dumps(obj)
 
 
 def write_log(path: str | Path, head: Mapping[str, Any],

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import register_game
+from referee.games import Registration, register
 from tests.nim_game import GAME as NIM
 
 pytest_plugins = ["pytester"]
@@ -10,7 +10,7 @@ pytest_plugins = ["pytester"]
 
 @pytest.fixture(scope="session", autouse=True)
 def _register_fixture_games():
-    register_game("nim", NIM)
+    register(Registration("nim", "Nim", NIM))
 
 
 @pytest.fixture(scope="session")

@@ -43,7 +43,8 @@ def test_validate_text(corpus):
     assert result.exit_code == 1
     out = result.output
     assert "✓ valid" in out and "a_valid.jsonl" in out
-    assert "line 5 [order NIM-TURN] Ann: it is Bo's turn, not Ann's" in out
+    assert ("line 5 [order NIM-TURN] Ann: it is Bo's decision, not Ann's (expected a decision "
+            "by Bo (take))") in out
     assert "path from the start to line 5" in out
     assert "3 file(s): 1 valid, 2 invalid" in out
 
@@ -61,7 +62,8 @@ def test_validate_json_matches_format(corpus):
     assert first["scores"] == {"Ann": 1, "Bo": 0} and first["complete"] is True
     err = data["files"][1]["errors"][0]
     assert err == {"line": 5, "seq": None, "kind": "order", "rule": "NIM-TURN",
-                   "player": "Ann", "message": "it is Bo's turn, not Ann's"}
+                   "player": "Ann", "message": "it is Bo's decision, not Ann's (expected a "
+                   "decision by Bo (take))"}
     assert data["files"][2]["errors"][0]["kind"] == "checkpoint"
 
 

@@ -206,8 +206,9 @@ ENVELOPE_CASES = [
 @pytest.mark.parametrize("obj", ENVELOPE_CASES)
 def test_envelope_matches_the_event_types(obj: dict) -> None:
     """parse_event builds events in one pass; they equal the protocol's own constructors."""
-    from referee.model.core import Action, Chance, Check, Phase, Violation, freeze
+    from referee.model.core import Action, Chance, Phase, Violation, freeze
     from referee.replays.envelope import SHAPE_KEYS, _numbers_ok, parse_event
+    from referee.replays.records import Check
 
     parsed = parse_event(obj, ("Ann", "Bo"))
     shapes = [k for k in SHAPE_KEYS if k in obj]

@@ -16,7 +16,8 @@ from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.model.core import Action, Chance, Event, Game, GameEvent, Phase
+from referee.model.core import Action, Chance, Game, GameEvent, Phase
+from referee.replays.records import Event
 from referee.replays.validator import validate_file
 from referee.replays.writer import dumps, header
 

@@ -1,0 +1,126 @@
+"""Comparing a ``check`` line with the computed state, for any game, through its observables.
+
+A claim names a global quantity, or a player with an object of that player's quantities. The
+first malformed claim (an unknown name, a value of the wrong type) is a ``schema`` error and the
+only one reported; every claimed value that differs from the computed one is a ``checkpoint``
+error under the quantity's rule (or the game's check rule). Lists of names compare as sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.model.core import (
+    Game,
+    Quantity,
+    Unparsable,
+    Violation,
+    json_repr,
+    json_type,
+    unknown,
+)
+
+
+class _Malformed(Exception):
+    def __init__(self, violation: Violation) -> None:
+        self.violation = violation
+
+
+def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> list[Violation]:
+    table = game.observables
+    rule = table.check_rule
+    out: list[Violation] = []
+    players = state.players
+    try:
+        for key, value in claims.items():
+            if key in players:
+                if not isinstance(value, Mapping):
+                    raise _Malformed(Violation("schema", rule, f"check: {key!r} must be an "
+                                               "object of quantities, found "
+                                               f"{json_type(value)}", key))
+                for name, claimed in value.items():
+                    quantity = table.player.get(name)
+                    if quantity is None:
+                        raise _Malformed(Violation(
+                            "schema", rule, f"check: {unknown('quantity', name, table.player)}"
+                            f" for {key}", key))
+                    _compare(state, quantity, f"{key} {name}", claimed, key, rule, out)
+                continue
+            quantity = table.globals.get(key)
+            if quantity is None:
+                known = [*players, *table.globals]
+                raise _Malformed(Violation("schema", rule, "check: " + unknown(
+                    "player or quantity", key, known)))
+            _compare(state, quantity, key, value, None, rule, out)
+    except _Malformed as bad:
+        return [bad.violation]
+    return out
+
+
+def _compare(state: Any, q: Quantity[Any], label: str, claimed: Any, player: str | None,
+             rule: str, out: list[Violation]) -> None:
+    if q.parse is not None:
+        try:
+            claimed = q.parse(state, claimed)
+        except Unparsable as exc:
+            raise _Malformed(Violation("schema", rule, f"check: {label}: {exc}",
+                                       player)) from None
+    _well_formed(state, q, label, claimed, player, rule)
+    actual = q.get(state, player)
+    if q.kind == "names":
+        same = set(claimed) == set(actual)
+    elif q.kind == "ints":
+        same = list(claimed) == list(actual)
+    else:
+        same = claimed == actual
+    if not same:
+        out.append(Violation("checkpoint", q.rule or rule, f"{label}: claimed "
+                             f"{_show(state, q, claimed)}, computed {_show(state, q, actual)}",
+                             player))
+
+
+def _well_formed(state: Any, q: Quantity[Any], label: str, claimed: Any, player: str | None,
+                 rule: str) -> None:
+    kind = q.kind
+    problem = None
+    if kind == "int":
+        if type(claimed) is not int:
+            problem = f"must be an integer, found {json_repr(claimed)}"
+    elif kind == "bool":
+        if type(claimed) is not bool:
+            problem = f"must be true or false, found {json_repr(claimed)}"
+    elif kind == "text":
+        if claimed is not None and not isinstance(claimed, str):
+            problem = f"must be a string or null, found {json_repr(claimed)}"
+        elif claimed is not None and q.domain is not None:
+            domain = q.domain(state)
+            if claimed not in domain:
+                problem = unknown("value", claimed, domain)
+    elif kind == "ints":
+        if not isinstance(claimed, list | tuple) or not all(type(v) is int for v in claimed):
+            problem = f"must be a list of integers, found {json_repr(claimed)}"
+    else:
+        if not isinstance(claimed, list | tuple) or not all(isinstance(v, str) for v in claimed):
+            problem = f"must be a list of names, found {json_repr(claimed)}"
+        elif q.domain is not None:
+            domain = q.domain(state)
+            strange = [v for v in claimed if v not in domain]
+            if strange:
+                problem = unknown("name", strange[0], domain)
+    if problem is not None:
+        raise _Malformed(Violation("schema", rule, f"check: {label} {problem}", player))
+
+
+def _show(state: Any, q: Quantity[Any], value: Any) -> str:
+    if q.show is not None:
+        return q.show(state, value)
+    if q.kind == "names":
+        return str(sorted(set(value)))
+    if q.kind == "ints":
+        return str(list(value))
+    if q.kind == "text":
+        return repr(value)
+    if q.kind == "bool":
+        return "true" if value else "false"
+    return str(value)
