@@ -7,7 +7,7 @@ come in a deterministic order, so a trace is rebuilt by replaying those indices 
 whole states live only in the frontier. The root maps to ``ROOT``.
 
 Every distinct state is checked once: the game's invariant suite, the user's predicates (for each
-player, with that player's ``quantities`` and the ``global_quantities`` bound), and deadlock (a
+player, over the game's observable values: that player's and the globals), and deadlock (a
 state that is not over, with no decision and no chance outcome). A state that breaks the bound
 predicate, or sits at the depth limit, is checked but not expanded.
 """
@@ -22,9 +22,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.errors import RefereeError, UsageError
-from referee.invariants import Invariant, suite
-from referee.model.core import Chance, Game, GameEvent, Phase, RuleViolation
+from referee.errors import RefereeError, UnknownGameError, UsageError
+from referee.games import registration
+from referee.invariants import Invariant
+from referee.model.core import (
+    Chance,
+    Game,
+    GameEvent,
+    Phase,
+    RuleViolation,
+    ignore,
+    players_problem,
+    seat_names,
+)
+from referee.replays.claims import compare_claims
 from referee.replays.writer import header as make_header
 from referee.replays.writer import write_log
 
@@ -34,7 +45,6 @@ ROOT = -1
 STRATEGIES = ("bfs", "dfs", "random")
 DEFAULT_MAX_STATES = 1_000_000
 DEFAULT_WALK_DEPTH = 1_000
-DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay")
 PROGRESS_EVERY = 2048  # states between two looks at the clock
 PROBE_BUDGET = 64  # fruitless refusal probes per kind of event before probing it stops
 
@@ -46,9 +56,9 @@ Env = Mapping[str, int | bool]
 
 @dataclass(frozen=True, slots=True)
 class Predicate:
-    """A user condition over quantities: ``holds(env)`` for one player's environment.
+    """A user condition over observable values: ``holds(env)`` for one player's environment.
 
-    ``per_player`` is false when only global quantities occur, so it is evaluated once per state.
+    ``per_player`` is false when only global values occur, so it is evaluated once per state.
     """
 
     text: str
@@ -57,24 +67,17 @@ class Predicate:
     per_player: bool = True
 
 
-def symbol_table(game: Game, state: Any) -> tuple[dict[str, str], frozenset[str]]:
+def symbol_table(game: Game[Any]) -> tuple[dict[str, str], frozenset[str]]:
     """The expression symbols of a game (name -> "int"/"bool") and which of them are global."""
-    table: dict[str, str] = {}
-    glob = game.global_quantities(state)
-    for name, value in glob.items():
-        table[name] = "bool" if isinstance(value, bool) else "int"
-    for player in state.players:
-        for name, value in game.quantities(state, player).items():
-            table[name] = "bool" if isinstance(value, bool) else "int"
-    player_names = {n for p in state.players for n in game.quantities(state, p)}
-    return table, frozenset(glob) - player_names
+    table = game.observables.symbols()
+    return table, frozenset(n for n in game.observables.globals if n in table)
 
 
-def compile_predicate(text: str, game: Game, state: Any, what: str = "--invariant") -> Predicate:
+def compile_predicate(text: str, game: Game[Any], what: str = "--invariant") -> Predicate:
     """Parse ``text`` with the checker's expression language; a bad one is a UsageError."""
     from referee.checker.expr import ExpressionError, evaluate, parse_expression, symbols_of
 
-    table, global_names = symbol_table(game, state)
+    table, global_names = symbol_table(game)
     try:
         expr = parse_expression(text, table)
     except ExpressionError as exc:
@@ -91,15 +94,14 @@ def compile_predicate(text: str, game: Game, state: Any, what: str = "--invarian
     return Predicate(text, symbols, holds, per_player=not symbols <= global_names)
 
 
-def _failing_player(game: Game, state: Any, predicate: Predicate) -> tuple[bool, str | None]:
-    """(holds, first player for whom it does not)."""
+def _failing_player(game: Game[Any], state: Any,
+                    predicate: Predicate) -> tuple[bool, str | None]:
+    """(holds, first player for whom it does not); only the predicate's symbols are computed."""
+    table = game.observables
     if not predicate.per_player:
-        return predicate.holds(game.global_quantities(state)), None
-    glob = game.global_quantities(state)
+        return predicate.holds(table.values(state, None, predicate.symbols)), None
     for player in state.players:
-        env = dict(glob)
-        env.update(game.quantities(state, player))
-        if not predicate.holds(env):
+        if not predicate.holds(table.values(state, player, predicate.symbols)):
             return False, player
     return True, None
 
@@ -111,7 +113,7 @@ def _failing_player(game: Game, state: Any, predicate: Predicate) -> tuple[bool,
 class Start:
     """The root of a search: a state, and how a log reaches it (header and events before it)."""
 
-    game: Game
+    game: Game[Any]
     state: Any
     header: dict[str, Any]
     prefix: list[GameEvent] = field(default_factory=list)
@@ -122,16 +124,15 @@ class Start:
         return tuple(self.state.players)
 
 
-def player_names(game: Game, count: int) -> list[str]:
-    if not game.min_players <= count <= game.max_players:
-        raise UsageError(f"{game.name} is played by {game.min_players} to {game.max_players}"
-                         f" players, not {count}")
-    names = list(DEFAULT_NAMES[:count])
-    names += [f"P{i}" for i in range(len(names) + 1, count + 1)]
+def player_names(game: Game[Any], count: int) -> list[str]:
+    names = seat_names(count)
+    problem = players_problem(names, game.min_players, game.max_players, game.title)
+    if problem is not None:
+        raise UsageError(f"{game.name}: {problem}")
     return names
 
 
-def start_from_setup(game: Game, players: Sequence[str],
+def start_from_setup(game: Game[Any], players: Sequence[str],
                      options: Mapping[str, Any] | None = None,
                      position: Mapping[str, Any] | None = None) -> Start:
     try:
@@ -164,8 +165,7 @@ def start_from_log(spec: str) -> Start:
         position = replay_to(path, line)
     except RefereeError as exc:
         raise UsageError(f"--from {spec!r}: {exc}") from None
-    given = position.header
-    given = given.to_json() if hasattr(given, "to_json") else dict(given)
+    given = position.header.to_json()
     # its meta and expectations describe that log, not the counterexample
     head = {k: v for k, v in given.items() if k not in ("meta", "expect")}
     return Start(position.game, position.state, head, list(position.events), spec)
@@ -270,10 +270,9 @@ class Explorer:
             raise UsageError(f"unknown strategy {self.config.strategy!r}"
                              f" (choose {', '.join(STRATEGIES)})")
         invariants = self.config.suite
-        self.suite = list(suite(self.game.name) if invariants is None else invariants)
+        self.suite = list(_suite_of(self.game) if invariants is None else invariants)
         self.stats = Stats()
         self.seen: dict[int, int] = {}
-        self._rules_hook = getattr(self.game, "rules_for", None)
         self._kinds: dict[tuple[type, str], int] = {}
         self._probe_budget: dict[tuple[type, str], int] = {}
         self._started = time.perf_counter()
@@ -370,8 +369,8 @@ class Explorer:
         kinds = self._kinds
         limit = cfg.depth
         max_states = cfg.max_states
-        hook = self._rules_hook
-        unnamed = set(game.rules.ids())
+        note = stats.rules.add
+        every_rule = len(game.rules)
         chance_outcomes, legal_actions, apply = (game.chance_outcomes, game.legal_actions,
                                                  game.apply)
         root = self.start.state.copy()
@@ -416,14 +415,8 @@ class Explorer:
                     continue
                 child_depth = depth + 1
                 for index, event in enumerate(events):
-                    if hook is not None:
-                        named = hook(state, event)
-                        stats.rules.update(named)
-                        unnamed.difference_update(named)
-                        if not unnamed:  # every rule is covered: nothing more to learn
-                            hook = None
                     child = state if index == last else state.copy()
-                    apply(child, event)
+                    apply(child, event, note)
                     generated += 1
                     key = (event.__class__, event.name)
                     kinds[key] = kinds.get(key, 0) + 1
@@ -448,6 +441,8 @@ class Explorer:
                         push((child, child_fp, child_depth, event))
                     else:
                         stats.cut_by_bound += 1
+                if note is not ignore and len(stats.rules) >= every_rule:
+                    note = ignore  # every rule is covered: nothing more to learn
                 if len(frontier) > max_queue:
                     max_queue = len(frontier)
                 if max_states is not None and stats.distinct >= max_states:
@@ -483,7 +478,7 @@ class Explorer:
         max_states = cfg.max_states if cfg.max_states is not None else DEFAULT_MAX_STATES
         seen: set[int] = set()
         kinds = self._kinds
-        hook = self._rules_hook
+        note = stats.rules.add
         root = self.start.state
         interval = cfg.progress_interval
         next_tick = time.perf_counter() + interval
@@ -517,9 +512,7 @@ class Explorer:
                             self._dead_end(state, walk[-1] if walk else None)
                             break
                         event = rng.choice(actions)
-                    if hook is not None:
-                        stats.rules.update(hook(state, event))
-                    game.apply(state, event)
+                    game.apply(state, event, note)
                     walk.append(event)
                     stats.generated += 1
                     key = (event.__class__, event.name)
@@ -577,10 +570,11 @@ class Explorer:
         return events
 
     def snapshot(self, state: Any) -> dict[str, Any]:
-        """Every quantity of a state, keyed ``player.name`` or ``name``."""
-        values: dict[str, Any] = dict(self.game.global_quantities(state))
-        for player in state.players:
-            for name, value in self.game.quantities(state, player).items():
+        """Every observable value of a state, keyed ``player.name`` or ``name``."""
+        seen = self.game.observe(state)
+        values: dict[str, Any] = dict(seen.globals)
+        for player, mine in seen.players.items():
+            for name, value in mine.items():
                 values[f"{player}.{name}"] = value
         return values
 
@@ -606,8 +600,8 @@ class Explorer:
         """The closing check line: the offending values, by the game's check quantity names.
 
         A user predicate names its symbols (for the failing player, or every player when only
-        globals fail); otherwise every quantity is shown. Names the game's ``check_claims`` does
-        not accept, or computes differently, are left out so the log stays valid.
+        globals fail); otherwise every observable value is shown. Values the claim comparison
+        does not accept, or computes differently, are left out so the log stays valid.
         """
         state = self.final_state(found.events)
         game = self.game
@@ -618,12 +612,13 @@ class Explorer:
             names = set(predicate.symbols)
             if found.player is not None:
                 players = [found.player]
+        seen = game.observe(state)
         claims: dict[str, Any] = {}
-        for name, value in game.global_quantities(state).items():
+        for name, value in seen.globals.items():
             if (names is None or name in names) and _accepted(game, state, {name: value}):
                 claims[name] = value
         for player in players:
-            mine = {n: v for n, v in game.quantities(state, player).items()
+            mine = {n: v for n, v in seen.players[player].items()
                     if (names is None or n in names) and _accepted(game, state,
                                                                    {player: {n: v}})}
             if mine:
@@ -637,11 +632,16 @@ def _model_failure(exc: Exception, event: GameEvent | None) -> _Found:
                   f"the model raised {type(exc).__name__}{where}: {exc}")
 
 
-def _accepted(game: Game, state: Any, claim: dict[str, Any]) -> bool:
+def _accepted(game: Game[Any], state: Any, claim: dict[str, Any]) -> bool:
+    return not compare_claims(game, state, claim)
+
+
+def _suite_of(game: Game[Any]) -> list[Invariant]:
     try:
-        return not game.check_claims(state, claim)
-    except Exception:  # a name the game cannot take as a claim at all
-        return False
+        record = registration(game.name)
+    except UnknownGameError:
+        return []
+    return record.suite() if record.game() is game or type(record.game()) is type(game) else []
 
 
 def event_kind_of(cls: type, name: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,12 +15,10 @@ class Invariant:
 
 
 def suite(game_name: str) -> list[Invariant]:
-    """The invariant suite of a game (``referee.invariants.<game>.SUITE``); empty if none."""
-    try:
-        module = importlib.import_module(f"referee.invariants.{game_name}")
-    except ModuleNotFoundError:
-        return []
-    return list(getattr(module, "SUITE", []))
+    """The invariant suite of a game, as its registration record names it (empty if none)."""
+    from referee.games import registration
+
+    return registration(game_name).suite()
 
 
 def violated(invariants: list[Invariant], state: Any) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import IO, Any, TypeVar
 
 from referee import games
+from referee.model.core import datasets
 from referee.errors import RefereeError
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import FileReport, validate_file
@@ -71,32 +72,34 @@ def validate_chunk(items: list[Item], max_line_bytes: int = DEFAULT_MAX_LINE_BYT
     return [validate_file(path, max_line_bytes, label=label) for label, path in items]
 
 
-# --------------------------------------------------------------------------- game registrations
+# --------------------------------------------------------------------------- what workers need
 
 
 def runtime_games() -> dict[str, Any]:
-    """Games registered in this process beyond the built-in ones, if they can be pickled."""
+    """What a worker must know beyond the built-in games: the games registered at run time
+    (those that can be pickled) and the data folders allowed on the command line."""
     found: dict[str, Any] = {}
-    for name, game in games.runtime_registrations().items():
+    for name, record in games.runtime_registrations().items():
         try:
-            pickle.dumps(game)
+            pickle.dumps(record)
         except Exception:  # a game that cannot travel: workers started by fork still have it
             continue
-        found[name] = game
-    return found
+        found[name] = record
+    return {"games": found, "data": datasets.allowed()}
 
 
-def register_games(registrations: Mapping[str, Any]) -> None:
-    """Worker start-up: register the games the parent process registered at run time."""
-    for record in registrations.values():
+def register_games(context: Mapping[str, Any]) -> None:
+    """Worker start-up: what :func:`runtime_games` gathered in the parent process."""
+    for record in context.get("games", {}).values():
         games.register(record)
+    datasets.restore(context.get("data", {}))
 
 
-def _worker_start(registrations: Mapping[str, Any]) -> None:
+def _worker_start(context: Mapping[str, Any]) -> None:
     # Ctrl-C is the parent's to handle: it cancels the queued chunks and waits for the running
     # ones, instead of every worker printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    register_games(registrations)
+    register_games(context)
 
 
 class Discovery:

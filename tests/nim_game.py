@@ -11,6 +11,7 @@ Check quantities: per player ``taken``; global ``piles`` (list), ``turn`` (playe
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,6 +23,7 @@ from referee.model.core import (
     Chance,
     ChanceMove,
     Flow,
+    GameEvent,
     MoveTable,
     Note,
     Observables,
@@ -228,3 +230,25 @@ class Nim(TableGame[NimState]):
 
 
 GAME = Nim()
+
+
+# --------------------------------------------------------------------------- the simulator's player
+
+
+class NimPlayer:
+    """Takes at random; claims every player's count after each move."""
+
+    def __init__(self, game: Nim, rng: random.Random) -> None:
+        self.game, self.rng = game, rng
+
+    def choose(self, state: NimState) -> GameEvent | None:
+        legal = self.game.legal_actions(state)
+        return self.rng.choice(legal) if legal else None
+
+    def claims(self, state: NimState, last: GameEvent | None) -> dict[str, Any] | None:
+        if last is not None and not isinstance(last, Action):
+            return None
+        return {"left": sum(state.piles), **{p: {"taken": state.taken[p]} for p in state.players}}
+
+
+POLICY = NimPlayer

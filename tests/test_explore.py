@@ -265,10 +265,10 @@ def test_trace_rebuild_detects_a_nondeterministic_model() -> None:
 
 def test_compile_predicate_per_player_and_global() -> None:
     start = nim_start()
-    per_player = compile_predicate("taken <= 4", NIM, start.state)
+    per_player = compile_predicate("taken <= 4", NIM)
     assert per_player.per_player and per_player.symbols == {"taken"}
     assert per_player.holds({"taken": 4, "left": 12}) is True
-    glob = compile_predicate("left >= 0", NIM, start.state)
+    glob = compile_predicate("left >= 0", NIM)
     assert not glob.per_player
 
 
@@ -279,7 +279,7 @@ def test_compile_predicate_per_player_and_global() -> None:
 ])
 def test_bad_expression_is_a_usage_error(text: str, fragment: str) -> None:
     with pytest.raises(UsageError, match=fragment) as info:
-        compile_predicate(text, NIM, nim_start().state)
+        compile_predicate(text, NIM)
     assert repr(text) in str(info.value)
 
 

@@ -1,19 +1,13 @@
-"""The registry of topics: each game contributes a module with a ``topics()`` function."""
+"""The registry of topics: each game's registration record names its ``topics()`` table."""
 
 from __future__ import annotations
 
-import importlib
-
 from referee.checker.topics.base import Instance, Symbol, Topic, model_values
+from referee.errors import UnknownGameError
+from referee.games import games_with, registration
 
 __all__ = ["Instance", "Symbol", "Topic", "UnknownTopicError", "game_topics", "get_topic",
            "known_games", "model_values"]
-
-# game -> module defining topics() -> {name: Topic}
-_MODULES = {
-    "homesteaders": "referee.checker.topics.homesteaders",
-    "pionjar": "referee.checker.topics.pionjar",
-}
 
 
 class UnknownTopicError(LookupError):
@@ -21,19 +15,25 @@ class UnknownTopicError(LookupError):
 
 
 def known_games() -> list[str]:
-    return sorted(_MODULES)
+    """The games with Z3 topics."""
+    return games_with(lambda record: record.topics)
 
 
 def game_topics(game: str) -> dict[str, Topic]:
-    if game not in _MODULES:
+    try:
+        record = registration(game)
+    except UnknownGameError:
+        record = None
+    if record is None or record.topics is None:
         raise UnknownTopicError(f"unknown game {game!r} (games with topics: "
                                 f"{', '.join(known_games())})")
-    return importlib.import_module(_MODULES[game]).topics()
+    return record.topic_table()
 
 
 def get_topic(game: str, name: str) -> Topic:
     topics = game_topics(game)
     if name not in topics:
-        raise UnknownTopicError(f"unknown topic {name!r} for {game} (topics: "
-                                f"{', '.join(sorted(topics))})")
+        from referee.model.core import unknown
+
+        raise UnknownTopicError(f"{unknown('topic', name, sorted(topics))} for {game}")
     return topics[name]

@@ -25,6 +25,21 @@ class TextOrJson(StrEnum):
     json = "json"
 
 
+DATA_HELP = ("A folder of game data files (a transcription of the printed components) that "
+             "logs may select with \"options\": {\"data\": NAME}, NAME being the folder's name. "
+             "Repeatable. Without it, logs can only name the bundled data sets.")
+
+
+def allow_data(folders: list[Path] | None) -> None:
+    """Register the --data folders: the only places outside the package a log may read."""
+    from referee.model.core import datasets
+
+    for folder in folders or ():
+        if not folder.is_dir():
+            raise fail(f"--data {str(folder)!r} is not a folder")
+        datasets.allow(folder)
+
+
 def fail(message: str, status: int = 2) -> typer.Exit:
     """Print one clear line on stderr; return the Exit to raise."""
     typer.echo(f"referee: error: {message}", err=True)

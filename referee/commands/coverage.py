@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from referee.commands.common import TextOrJson, user_errors
+from referee.commands.common import DATA_HELP, TextOrJson, allow_data, user_errors
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
@@ -24,12 +24,14 @@ def coverage(
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
                                        help="Longest line accepted, in bytes."),
+    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
 ) -> None:
     """Report, per game, the rule ids a corpus exercises (checked and passed, or broken) and
     those it never touches; the log format's own LOG- rules are reported as 'format'.
 
     Exit status: 0, or 1 when a game is under --fail-under; 2 for a usage error.
     """
+    allow_data(data)
     with user_errors():
         check_paths(paths)
         games, files = measure(find_logs(paths), max_line_bytes)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from referee.commands.common import TextOrJson, fail, user_errors
+from referee.commands.common import DATA_HELP, TextOrJson, allow_data, fail, user_errors
 
 
 class Strategy(StrEnum):
@@ -53,6 +53,7 @@ def explore(
                                     help="Write the counterexample as a replay log into DIR."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                    help="Report format: text, or json with the same figures."),
+    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
 ) -> None:
     """Explore the reachable states of a game and check invariants on every one (after TLC).
 
@@ -71,6 +72,7 @@ def explore(
     )
     from referee.games import get_game
 
+    allow_data(data)
     with user_errors():
         if from_log is not None:
             start = start_from_log(from_log)
@@ -78,8 +80,8 @@ def explore(
                 raise fail(f"--from {from_log!r} is a {start.game.name} log, not {game}")
         else:
             start = start_from_setup(get_game(game), player_names(get_game(game), players))
-        predicates = [compile_predicate(text, start.game, start.state) for text in invariant]
-        constraint = (compile_predicate(bound, start.game, start.state, "--bound")
+        predicates = [compile_predicate(text, start.game) for text in invariant]
+        constraint = (compile_predicate(bound, start.game, "--bound")
                       if bound is not None else None)
         if out is not None and out.exists() and not out.is_dir():
             raise fail(f"--out {str(out)!r} is not a folder")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from referee.commands.common import fail, user_errors
+from referee.commands.common import DATA_HELP, allow_data, fail, user_errors
 from referee.replays.graph import FORMATS, ReplayGraph, write_graph
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import validate_file
@@ -19,12 +19,14 @@ def graph(
                                 ".json (networkx node-link JSON), chosen by the suffix."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
                                        help="Longest line accepted, in bytes."),
+    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
 ) -> None:
     """Write the replay graph of a log: states reached are nodes, events are edges, undo makes
     branches, and a refused event ends in an error node.
 
     Exit status: 0 when the log is valid, 1 when it is not (the graph is written either way).
     """
+    allow_data(data)
     with user_errors():
         if not log.exists():
             raise fail(f"no such file: {log}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 from pathlib import Path
@@ -11,15 +10,15 @@ import typer
 from rich.progress import Progress
 
 from referee.commands.common import fail, user_errors
-from referee.games import get_game
-from referee.model.core import RuleViolation
+from referee.games import registration
+from referee.model.core import RuleViolation, datasets, seat_names
+from referee.replays.simulate import simulate_game
 from referee.replays.writer import header, write_log
-
-SEATS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
 def simulate(
-    game: str = typer.Argument(..., help="homesteaders or pionjar.", show_default=False),
+    game: str = typer.Argument(..., help="The game to play (see `referee rules --help`).",
+                               show_default=False),
     players: int = typer.Option(3, "--players", "-p", help="Number of players."),
     games: int = typer.Option(1, "--games", "-n", min=1, max=1_000_000,
                               help="Number of games to write."),
@@ -27,27 +26,23 @@ def simulate(
                              "files."),
     out: Path = typer.Option(Path("simulated"), "--out", "-o", help="Folder for the logs."),
     data: Path | None = typer.Option(None, "--data", show_default=False,
-                                     help="Pionjär: a folder of data files to play with "
-                                     "instead of the bundled default data set."),
+                                     help="A folder of data files to play with instead of "
+                                     "the bundled default data set (games with data sets)."),
 ) -> None:
-    """Play random legal games with a sensible policy and write them as logs, with a check line
-    after every round and a final line; `referee validate` reports them valid."""
+    """Play random legal games with a sensible policy and write them as logs, with check lines
+    along the way and a final line; `referee validate` reports them valid."""
     with user_errors():
-        model = get_game(game)
+        record = registration(game)
+        model = record.game()
         if not model.min_players <= players <= model.max_players:
             raise fail(f"{model.title} takes {model.min_players} to {model.max_players} players, "
                        f"not {players}")
+        if record.policy is None:
+            raise fail(f"{model.title} has no simulator")
         options = {}
         if data is not None:
-            if game != "pionjar":
-                raise fail(f"--data applies to pionjar only; {model.title} has one data set")
-            options["data"] = str(data)
-        try:
-            simulate_game = importlib.import_module(
-                f"referee.model.{game}.simulate").simulate_game
-        except ModuleNotFoundError:
-            raise fail(f"{model.title} has no simulator") from None
-        names = SEATS[:players]
+            options["data"] = datasets.allow(data)
+        names = seat_names(players)
         try:
             model.new_state(names, options)
         except RuleViolation as exc:
@@ -60,7 +55,7 @@ def simulate(
             task = progress.add_task(f"simulating {games} {model.title} games", total=games)
             for index in range(games):
                 rng = random.Random(seed * 1_000_003 + index)
-                events = simulate_game(names, rng, options or None)
+                events = simulate_game(record, names, rng, options or None)
                 head = header(game, names, options,
                               meta={"generator": "referee simulate", "seed": seed,
                                     "game": index})

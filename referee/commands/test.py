@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape as rich_escape
 
-from referee.commands.common import output_stream, user_errors
+from referee.commands.common import DATA_HELP, allow_data, output_stream, user_errors
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.regression import run_expectation
@@ -31,11 +31,13 @@ def test(
                                        help="Write the report to this file."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
                                        help="Longest line accepted, in bytes."),
+    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
 ) -> None:
     """Validate every log and compare the outcome with its expected verdict.
 
     Exit status: 0 when every log matches its expectation, 1 otherwise, 2 for a usage error.
     """
+    allow_data(data)
     failed = total = 0
     with user_errors():
         check_paths(paths)

@@ -8,7 +8,14 @@ from pathlib import Path
 
 import typer
 
-from referee.commands.common import ReportFormat, fail, output_stream, user_errors
+from referee.commands.common import (
+    DATA_HELP,
+    ReportFormat,
+    allow_data,
+    fail,
+    output_stream,
+    user_errors,
+)
 from referee.replays import parallel
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
@@ -48,6 +55,7 @@ def validate(
                                          "scheduler (e.g. tcp://10.0.0.5:8786), whose workers "
                                          "see the same files. Default: a local cluster on "
                                          "loopback, started for the run.", show_default=False),
+    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
     chunk_size: int | None = typer.Option(None, "--chunk-size", min=1,
                                           help="Files per task. Default: "
                                           f"{parallel.DEFAULT_CHUNK_SIZE} (local), 500 (dask).",
@@ -67,6 +75,7 @@ def validate(
         if not distributed.available():
             raise fail(distributed.INSTALL_HINT)
     n_workers = workers if workers is not None else parallel.default_workers()
+    allow_data(data)
     with user_errors():
         check_paths(paths)
         with output_stream(output) as out:

@@ -1,0 +1,268 @@
+"""One conformance suite for every registered game (after OpenSpiel's random simulation test).
+
+For simulated games of every player count: the order of ``legal_actions`` is stable, every
+legal event passes ``check`` and ``apply``, ``copy()`` is equal and independent, fingerprints are
+stable, chance probabilities sum to 1, the invariant suite holds on every state, and the written
+log validates and replays to the same state and score. The state declaration is checked too:
+every field must be copied (not shared) by ``copy()`` and seen by the fingerprint, unless it is
+declared ``field(metadata={"shared": True})``.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.games import modelled_games, registration
+from referee.invariants import violated
+from referee.model.core import Chance, probability_sum, seat_names
+from referee.replays.records import Check, Final
+from referee.replays.simulate import simulate_game
+from referee.replays.validator import replay_to, validate_file
+from referee.replays.writer import header, write_log
+
+GAMES = modelled_games()
+SEEDS = (1, 2)
+SAMPLE = 24  # legal events tried on copies at each state
+
+
+def _cases() -> list[tuple[str, int]]:
+    out = []
+    for name in GAMES:
+        game = registration(name).game()
+        for n in sorted({game.min_players, game.max_players}):
+            out.append((name, n))
+    return out
+
+
+def _play(name: str, players: int, seed: int) -> tuple[Any, list[Any]]:
+    record = registration(name)
+    events = simulate_game(record, seat_names(players), random.Random(seed))
+    return record, events
+
+
+@pytest.mark.parametrize(("name", "players"), _cases())
+def test_simulated_games_conform(name: str, players: int, tmp_path: Path) -> None:
+    for seed in SEEDS:
+        record, events = _play(name, players, seed)
+        game = record.game()
+        suite = record.suite()
+        rng = random.Random(seed)
+        state = game.new_state(seat_names(players))
+        assert violated(suite, state) == []
+        for event in events:
+            if isinstance(event, Check | Final):
+                continue
+            outcomes = game.chance_outcomes(state)
+            legal = game.legal_actions(state)
+            assert legal == game.legal_actions(state), "legal_actions order is not stable"
+            if outcomes:
+                assert legal == [], "a chance node also lists decisions"
+                assert probability_sum(outcomes) == 1
+                assert len({c for c, _ in outcomes}) == len(outcomes)
+                if isinstance(event, Chance):
+                    assert any(c == event for c, _ in outcomes), f"{event} is not an outcome"
+            tried = legal if len(legal) <= SAMPLE else rng.sample(legal, SAMPLE)
+            for candidate in [*tried, *(c for c, _ in outcomes[:SAMPLE])]:
+                assert game.check(state, candidate) is None, f"legal {candidate} is refused"
+                game.apply(state.copy(), candidate)
+            before = state.fingerprint()
+            clone = state.copy()
+            assert clone.fingerprint() == before and state.fingerprint() == before
+            assert game.check(state, event) is None, f"{event} of the simulated game is refused"
+            game.apply(state, event)
+            assert clone.fingerprint() == before, f"applying {event} changed a copy"
+            broken = violated(suite, state)
+            assert broken == [], f"after {event}: {broken}"
+        assert game.is_over(state)
+        assert isinstance(events[-1], Final)
+
+        log = write_log(tmp_path / f"{name}-{players}-{seed}.jsonl",
+                        header(name, seat_names(players)), events)
+        report = validate_file(log)
+        assert report.valid and report.complete, report.errors[:3]
+        replayed = replay_to(log)
+        assert replayed.state.fingerprint() == state.fingerprint()
+        assert report.scores == {p: s.total for p, s in game.score(state).items()}
+        for p, s in game.score(state).items():
+            assert s.total == sum(s.parts.values()), f"{p}: parts do not sum to the total"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observables_are_typed_and_readable(name: str) -> None:
+    record, events = _play(name, registration(name).game().min_players, 3)
+    game = record.game()
+    state = game.new_state(seat_names(game.min_players))
+    kinds = {"int": int, "bool": bool, "text": (str, type(None)), "names": (list, tuple),
+             "ints": (list, tuple)}
+    for event in [e for e in events if not isinstance(e, Check | Final)][:300]:
+        game.apply(state, event)
+        seen = game.observe(state)
+        for q in game.observables:
+            values = [seen.globals[q.name]] if not q.per_player else [
+                seen.players[p][q.name] for p in state.players]
+            for value in values:
+                assert isinstance(value, kinds[q.kind]), f"{q.name}: {value!r} is not {q.kind}"
+                if q.kind == "int":
+                    assert type(value) is int, f"{q.name}: {value!r} is a bool, not an int"
+
+
+# --------------------------------------------------------------------------- state declarations
+
+_SENTINEL = "\x00perturbed"
+Step = tuple[str, Any]  # ("attr", name), ("key", key) or ("index", i)
+
+
+def _is_record(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
+
+
+def _paths(value: Any, prefix: tuple[Step, ...] = ()) -> list[tuple[Step, ...]]:
+    """Every leaf of a state to perturb: its fields, and the fields of records nested in it (the
+    first entry of a dict or list of records stands for the others)."""
+    if _is_record(value):
+        out = []
+        for f in dataclasses.fields(value):
+            if not f.metadata.get("shared"):
+                out += _paths(getattr(value, f.name), (*prefix, ("attr", f.name)))
+        return out
+    if isinstance(value, dict) and value and _is_record(next(iter(value.values()))):
+        key = next(iter(value))
+        return [(*prefix, ("key", None)), *_paths(value[key], (*prefix, ("key", key)))]
+    if isinstance(value, list) and value and _is_record(value[0]):
+        return [(*prefix, ("index", None)), *_paths(value[0], (*prefix, ("index", 0)))]
+    return [prefix]
+
+
+def _get(obj: Any, step: Step) -> Any:
+    kind, where = step
+    return getattr(obj, where) if kind == "attr" else obj[where]
+
+
+def _set(obj: Any, step: Step, value: Any) -> None:
+    kind, where = step
+    if kind == "attr":
+        setattr(obj, where, value)
+    else:
+        obj[where] = value
+
+
+def _perturbed(value: Any) -> Any:
+    """A value that differs from ``value`` (mutable containers are changed in place)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + _SENTINEL
+    if value is None:
+        return _SENTINEL
+    if isinstance(value, tuple):
+        return (*value, _like(value))
+    if isinstance(value, list):
+        value.append(_like(value))
+        return value
+    if isinstance(value, set):
+        value.add(_like(value))
+        return value
+    if isinstance(value, dict):
+        if value:  # change an entry (adding a key may be legitimately ignored)
+            key = next(iter(value))
+            value[key] = _perturbed(value[key])
+        else:
+            value[_SENTINEL] = 1
+        return value
+    raise TypeError(f"cannot perturb a {type(value).__name__}: mark the field "
+                    "field(metadata={'shared': True}) or make it plain data")
+
+
+def _like(items: Any) -> Any:
+    """A new element of the same kind as those of ``items`` (so that sorting still works)."""
+    if not items:
+        return _SENTINEL
+    sample = next(iter(items))
+    if isinstance(sample, int) and not isinstance(sample, bool):
+        return max(items) + 1
+    if isinstance(sample, str):
+        return max(items) + _SENTINEL
+    return copy.deepcopy(sample)
+
+
+def _perturb(state: Any, path: tuple[Step, ...]) -> None:
+    parent = _get_container(state, path)
+    last = path[-1]
+    if last[1] is None:  # a dict or list of records: one more record in it
+        container = _get_container(state, path)
+        if last[0] == "key":
+            container[_SENTINEL] = copy.deepcopy(next(iter(container.values())))
+        else:
+            container.append(copy.deepcopy(container[0]))
+        return
+    _set(parent, last, _perturbed(_get(parent, last)))
+
+
+def _get_container(state: Any, path: tuple[Step, ...]) -> Any:
+    target = state
+    for step in path[:-1]:
+        target = _get(target, step)
+    return target
+
+
+def _label(path: tuple[Step, ...]) -> str:
+    text = ""
+    for kind, where in path:
+        text += f".{where}" if kind == "attr" else f"[{where!r}]"
+    return text.lstrip(".")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_fields_are_copied_and_fingerprinted(name: str) -> None:
+    """Perturb each field of a copy in turn: the original must not change (``copy()`` does not
+    share it) and the copy's fingerprint must (``key()`` sees it)."""
+    record, events = _play(name, registration(name).game().max_players, 5)
+    game = record.game()
+    state = game.new_state(seat_names(game.max_players))
+    assert _is_record(state), f"{name}: states must be dataclasses"
+    moves = [e for e in events if not isinstance(e, Check | Final)]
+    probes = {0, len(moves) // 3, 2 * len(moves) // 3}
+    for index, event in enumerate(moves):
+        if index in probes:
+            assert _field_problems(state) == [], f"{name}: copy() shares or key() misses these"
+        game.apply(state, event)
+
+
+def _field_problems(base: Any) -> list[str]:
+    problems = []
+    for path in _paths(base):
+        state = copy.deepcopy(base)
+        original = state.fingerprint()
+        clone = state.copy()
+        _perturb(clone, path)
+        if state.fingerprint() != original:
+            problems.append(f"shared {_label(path)}")
+        if clone.fingerprint() == original:
+            problems.append(f"unseen {_label(path)}")
+    return problems
+
+
+def test_the_field_check_catches_a_missed_field_and_a_shared_one() -> None:
+    """The declaration check above can fail: a key without a field, a copy sharing a list."""
+    from tests.nim_game import NimState
+
+    class ForgetfulState(NimState):
+        def key(self) -> tuple[Any, ...]:
+            return super().key()[:-1]  # leaves out last_taker
+
+        def copy(self) -> ForgetfulState:
+            return ForgetfulState(self.players, self.piles, self.turn, self.phase,  # shares piles
+                                  dict(self.taken), self.last_taker)
+
+    state = ForgetfulState(("Ann", "Bo"), [1, 2], taken={"Ann": 0, "Bo": 0})
+    assert _field_problems(state) == ["shared piles", "unseen last_taker"]
+    good = NimState(("Ann", "Bo"), [1, 2], taken={"Ann": 0, "Bo": 0})
+    assert _field_problems(good) == []
