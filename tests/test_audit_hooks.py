@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from referee.model.homesteaders.simulate import simulate_game
 from referee.replays.validator import validate_file
 from referee.replays.writer import header, write_log
+from tests.homesteaders_helpers import simulate
 from tests.logs import write
 
 HEAD = {"format": "referee-replay", "version": 1, "game": "homesteaders", "players": ["Ann", "Bo"]}
@@ -51,7 +51,7 @@ def test_failed_build_states_the_cheapest_purchase(tmp_path):
 
 
 def test_impossible_score_claim(tmp_path):
-    events = simulate_game(["Ann", "Bo"], random.Random(5))
+    events = simulate(["Ann", "Bo"], random.Random(5))
     path = write_log(tmp_path / "g.jsonl", header("homesteaders", ["Ann", "Bo"]), events)
     lines = path.read_text().splitlines()
     final = json.loads(lines[-1])

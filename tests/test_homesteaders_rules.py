@@ -10,7 +10,8 @@ import pytest
 from referee.model.core import RuleViolation
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.state import HOLDINGS
-from tests.homesteaders_helpers import P3, act, at, chance, phase, play, refused, won
+from referee.replays.claims import compare_claims
+from tests.homesteaders_helpers import P3, act, at, chance, noted, phase, play, refused, won
 
 
 def fresh(players: list[str] | None = None) -> object:
@@ -236,8 +237,8 @@ def test_bid_regardless_of_cash() -> None:  # HS-BID-CASH
     s = at(P3, 5, Ann={"silver": 0, "gold": 0})
     play(s, act("Ann", "bid", auction=1, amount=21))
     assert s.high[1] == (21, 0)
-    assert "HS-BID-CASH" in GAME.rules_for(s, act("Bo", "bid", auction=2, amount=21))
-    assert "HS-BID-CASH" not in GAME.rules_for(s, act("Bo", "bid", auction=2, amount=3))
+    assert "HS-BID-CASH" in noted(s, act("Bo", "bid", auction=2, amount=21))
+    assert "HS-BID-CASH" not in noted(s, act("Bo", "bid", auction=2, amount=3))
 
 
 def test_pass() -> None:  # HS-PASS
@@ -568,9 +569,9 @@ def test_homestead_counts_as_residential() -> None:  # HS-HOMESTEAD-RESIDENTIAL
     # stables: +1 per Residential (the Homestead); rail yard: +1 per building (3)
     assert bonuses == 1 + 3
     before = at(P3, 10, "final_income", Ann={"buildings": ["homestead", "stables"]})
-    assert "HS-HOMESTEAD-RESIDENTIAL" in GAME.rules_for(before, phase("scoring"))
+    assert "HS-HOMESTEAD-RESIDENTIAL" in noted(before, phase("scoring"))
     plain = at(P3, 10, "final_income")
-    assert "HS-HOMESTEAD-RESIDENTIAL" not in GAME.rules_for(plain, phase("scoring"))
+    assert "HS-HOMESTEAD-RESIDENTIAL" not in noted(plain, phase("scoring"))
 
 
 def test_score() -> None:  # HS-SCORE
@@ -595,15 +596,19 @@ def test_tie_break() -> None:  # HS-TIE
 
 def test_check_claims() -> None:  # HS-CHECK
     s = at(P3, 10, "scoring", Ann={"vp": 5, "buildings": ["homestead", "farm"]})
-    assert GAME.check_claims(s, {"Ann": {"vp": 5, "buildings": ["farm", "homestead"],
-                                         "score": 5}, "round": 10, "phase": "scoring",
-                                 "start_player": "Ann", "neutral_level": 5}) == []
-    bad = GAME.check_claims(s, {"Ann": {"vp": 4, "buildings": ["farm"]}, "round": 9})
+    assert compare_claims(GAME, s, {"Ann": {"vp": 5, "buildings": ["farm", "homestead"],
+                                            "score": 5}, "round": 10, "phase": "scoring",
+                                    "start_player": "Ann", "neutral_level": 5}) == []
+    bad = compare_claims(GAME, s, {"Ann": {"vp": 4, "buildings": ["farm"]}, "round": 9})
     assert [v.kind for v in bad] == ["checkpoint"] * 3
     for claims in ({"Zed": {}}, {"Ann": {"fame": 1}}, {"Ann": {"vp": True}},
-                   {"Ann": {"buildings": ["castle"]}}, {"round": "x"}):
-        (v,) = GAME.check_claims(s, claims)
+                   {"Ann": {"buildings": ["castle"]}}, {"round": "x"}, {"phase": "lunch"},
+                   {"start_player": "Zed"}):
+        (v,) = compare_claims(GAME, s, claims)
         assert (v.kind, v.rule) == ("schema", "HS-CHECK")
+    (score,) = compare_claims(GAME, s, {"Ann": {"score": 4}})
+    (marker,) = compare_claims(GAME, s, {"start_player": "Bo"})
+    assert (score.rule, marker.rule) == ("HS-SCORE", "HS-START-MARKER")
 
 
 def test_position() -> None:  # HS-POSITION
@@ -639,5 +644,6 @@ def test_position() -> None:  # HS-POSITION
         GAME.new_state(["A", "B"], position={"round": 1, "phase": "setup", "players": {
             "A": {"buildings": ["homestead", "ranch"]}, "B": {"buildings": ["homestead",
                                                                             "ranch"]}}})
-    assert set(GAME.quantities(s, "Ann")) == {*HOLDINGS, "score"}
+    assert set(GAME.observables.player) == {*HOLDINGS, "score", "buildings"}
+    assert set(GAME.observables.globals) == {"round", "phase", "start_player", "neutral_level"}
 

@@ -222,13 +222,13 @@ def _building(name: str, t: Mapping[str, Any]) -> Building:
     for res in gold_for:
         if res not in RESOURCES:
             raise _fail(f, f"{name}.gold_for", f"unknown resource {res!r}")
-    flags = {}
+    flags: dict[str, Any] = {}
     for key in ("on_build_worker", "on_build_advance", "extra_build", "equal_bids"):
         value = t.get(key, False)
         if type(value) is not bool:
             raise _fail(f, f"{name}.{key}", f"expected a boolean, found {value!r}")
         flags[key] = value
-    ints = {key: _int(f, f"{name}.{key}", t.get(key, 0))
+    ints: dict[str, Any] = {key: _int(f, f"{name}.{key}", t.get(key, 0))
             for key in ("on_build_discard_debt", "later_build_vp", "sale_bonus_silver",
                         "income_discard_debt", "income_no_debt_silver", "income_per_worker",
                         "income_per_worker_max")}

@@ -21,15 +21,18 @@ from the repository root:
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from casework import EXAMPLES, Case, Casework, Claim, FinalLine, Intended, Obj, confirm, write_log
 
+from referee.games import registration
 from referee.model.homesteaders import GAME
-from referee.model.homesteaders.simulate import simulate_game
 from referee.model.homesteaders.state import HomesteadersState
+from referee.replays.records import Event
+from referee.replays.simulate import simulate_game
 from referee.replays.writer import dumps, header
 
 P2 = ("Ann", "Bo")
@@ -80,11 +83,11 @@ def pos(round_: int, phase: str, players: Mapping[str, Obj] | None = None,
 
 
 def _actual(state: HomesteadersState, claim: Claim) -> Any:
-    if claim.player is not None:
-        return GAME.quantities(state, claim.player)[claim.quantity]
-    values = {"round": state.round, "phase": state.phase, "neutral_level": state.neutral_level,
-              "start_player": state.players[state.start] if state.start is not None else None}
-    return values[claim.quantity]
+    return GAME.observables.values(state, claim.player, [claim.quantity])[claim.quantity]
+
+
+def _simulate(players: Sequence[str], rng: random.Random) -> list[Event]:
+    return simulate_game(registration("homesteaders"), list(players), rng)
 
 
 CASEWORK = Casework(GAME, "homesteaders", _actual)
@@ -536,7 +539,7 @@ EXAMPLE_SEEDS = {2: 7, 3: 11, 4: 5}
 
 
 def _game(n: int) -> tuple[Obj, list[Obj]]:
-    return CASEWORK.simulated(P4[:n], EXAMPLE_SEEDS[n], simulate_game)
+    return CASEWORK.simulated(P4[:n], EXAMPLE_SEEDS[n], _simulate)
 
 
 def _index(events: Sequence[Obj], test: Callable[[int, Obj], bool], after: int = 0) -> int:
