@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.invariants import violated
 from referee.invariants.homesteaders import SUITE
-from referee.model.core import Action, Chance, Phase, probability_sum
+from referee.model.core import Action, Chance, Phase, probability_sum, seat_names
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.data import load_data
 from referee.model.homesteaders.market import gold_problem, silver_due, useful_gold
@@ -19,7 +19,7 @@ from referee.replays.claims import compare_claims
 from referee.replays.records import Check, Final
 from tests.homesteaders_helpers import simulate
 
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+PLAYERS = seat_names(4)
 
 
 def replay(players: list[str], events: list, invariants: bool = False) -> object:

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
+from referee.model.core import seat_names
 from referee.replays.regression import run_expectation
 from referee.replays.validator import validate_file
 from referee.replays.writer import dumps, header
 from tests.homesteaders_helpers import simulate
 
 GAMES_PER_COUNT = 200
-NAMES = ["Ann", "Bo", "Cy", "Di"]
+NAMES = seat_names(4)
 EXAMPLES = Path(__file__).resolve().parents[1] / "replays" / "examples"
 
 Log = tuple[dict[str, Any], list[dict[str, Any]]]

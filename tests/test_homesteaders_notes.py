@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 
-from referee.model.core import Action, Chance, Phase
+from referee.model.core import Action, Chance, Phase, seat_names
 from referee.model.homesteaders import GAME
 from referee.replays.coverage import measure
 from referee.replays.discover import find_logs
@@ -103,7 +103,7 @@ def test_build_names_its_abilities() -> None:  # HS-TRAIN-STATION, HS-RIVER-PORT
 
 
 def test_pay_bid_on_tile_30_and_scoring() -> None:  # HS-TILE-30, HS-SCORE, HS-TIE
-    players = ["Ann", "Bo", "Cy", "Di"]
+    players = seat_names(4)
     s = won(players, round_=9, bids=[("Ann", 3, 4)], tiles={"2": 19, "3": 30})
     assert {"HS-PAY-BID", "HS-TILE-30"} <= ids(s, act("Ann", "pay_bid", auction=3))
     end = at(round_=10, phase_="final_income", tiles={})
@@ -120,7 +120,7 @@ def test_every_simulated_event_notes_known_rules() -> None:
     known = set(GAME.rules.ids())
     seen: set[str] = set()
     for n in (2, 3, 4):
-        players = ["Ann", "Bo", "Cy", "Di"][:n]
+        players = seat_names(4)[:n]
         state = GAME.new_state(players)
         for event in simulate(players, random.Random(n)):
             if isinstance(event, Action | Chance | Phase):

@@ -17,16 +17,15 @@ import z3
 from referee.checker.topics.base import RuleFormulas, Symbol, Topic, rule_texts
 from referee.checker.topics.base import bool_symbol as _bool
 from referee.checker.topics.base import int_symbol as _int
+from referee.model.homesteaders.data import RESOURCES
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
 
 GAME = "homesteaders"
-RESOURCES = ("wood", "food", "steel", "gold", "copper", "livestock")
-MAX_PLAYERS = 4
 
 # Rule identifiers of the model's catalogue (referee.model.homesteaders.catalogue) used by the
-# encodings; HS-BID-CASH and HS-HOMESTEAD-RESIDENTIAL are the two the catalogue lacks.
+# encodings.
 RULE = {
     "market_buy": "HS-MARKET-BUY",
     "market_sell": "HS-MARKET-SELL",
@@ -206,6 +205,7 @@ def _scoring() -> Topic:
 
 
 def _start_player() -> Topic:
+    data = _data()
     symbols = (
         _int("players", "situation", "number of players (2 to 4)"),
         _int("start_player", "situation", "the start player this round (1 to players)"),
@@ -218,11 +218,12 @@ def _start_player() -> Topic:
     def build(v: Mapping[str, z3.ExprRef]) -> RuleFormulas:
         players = v["players"]
         winners = [v["auction1_winner"], v["auction2_winner"], v["auction3_winner"]]
-        yield None, z3.And(players >= 2, players <= MAX_PLAYERS)
+        yield None, z3.And(players >= data.min_players, players <= data.max_players)
         yield None, z3.And(v["start_player"] >= 1, v["start_player"] <= players)
         for w in winners:
             yield None, w <= players
-        yield None, z3.Implies(players < 4, v["auction3_winner"] == 0)
+        yield None, z3.Implies(players < min(n for n, a in data.auctions.items() if a >= 3),
+                               v["auction3_winner"] == 0)
         # a player holding a high bid does not bid again, so nobody wins two auctions
         for i, a in enumerate(winners):
             for b in winners[i + 1:]:
