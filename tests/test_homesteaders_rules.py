@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.model.core import RuleViolation
+from referee.model.core import Phase, RuleViolation
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.state import HOLDINGS
 from referee.replays.claims import compare_claims
@@ -364,6 +364,30 @@ def test_bonus() -> None:  # HS-BONUS
     s.hold[0]["copper"] = 1
     play(s, act("Ann", "bonus", auction=1))
     assert s.hold[0]["vp"] == 4
+
+
+def test_hs_bonus_items_of_a_tile_without_building_are_taken_before_the_game_moves_on() -> None:
+    """Rulebook, Building: a tile that allows no building awards workers and railroad advances
+    and "the player immediately receives these items"; neither the next pay_bid nor the next
+    round may come first (HS-BONUS)."""
+    s = play(won(P3, [("Ann", 1, 3), ("Bo", 2, 3)], tiles={"2": 14}),
+             act("Ann", "pay_bid", auction=1), act("Bo", "pay_bid", auction=2))
+    msg = refused(s, phase("setup", round=2), "order", "HS-BONUS")
+    assert "Bo has not taken the items of auction 2" in msg and "tile 14" in msg
+    legal = GAME.legal_actions(s)
+    assert not any(isinstance(e, Phase) for e in legal)
+    assert {e.name for e in legal if e.player == "Bo"} >= {"bonus"}
+    play(s, act("Bo", "bonus", auction=2, worker=False, reward="trade"), phase("setup", round=2))
+    assert (s.hold[1]["workers"], s.hold[1]["track"]) == (1, 1)  # the worker may be declined
+    # 4 players: tile 14's items come before Auction 3 (tile 24) is paid, and before the end
+    s4 = play(won(["A", "B", "C", "D"], [("A", 2, 3), ("B", 3, 3)], tiles={"2": 14, "3": 24}),
+              act("A", "pay_bid", auction=2))
+    refused(s4, act("B", "pay_bid", auction=3), "order", "HS-BONUS")
+    play(s4, act("A", "bonus", auction=2, reward="trade"), act("B", "pay_bid", auction=3))
+    refused(s4, phase("setup", round=2), "order", "HS-BONUS")
+    s10 = play(won(P3, [("Ann", 2, 3)], round_=10, tiles={"2": 20}), act("Ann", "pay_bid",
+                                                                       auction=2))
+    play(s10, phase("final_income"))  # tile 20 allows a building: its bonus stays optional
 
 
 def test_tile_30() -> None:  # HS-TILE-30

@@ -88,6 +88,12 @@ class Tile:
     bonus: TileBonus | None
     on_pay_bid_vp: int = 0
 
+    @property
+    def awards_items(self) -> bool:
+        """A tile that allows no building and awards its bonus without a payment (workers, a
+        railroad advance): the rulebook gives the winner these items at once."""
+        return not self.build and self.bonus is not None and self.bonus.pay is None
+
 
 @dataclass(frozen=True, slots=True)
 class TrackSpace:

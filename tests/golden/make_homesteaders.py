@@ -335,6 +335,15 @@ def golden_cases() -> list[Case]:
          a("Ann", "bonus", auction=2, reward="trade"),
          a("Ann", "bonus", auction=2, reward="trade")], ("illegal", "HS-BONUS"),
         position=bidding(4, used=[11, 12, 13]))
+    add("HS-BONUS-break-tile-14-items-left-for-the-next-round",
+        [*win1(3, auction=2), a("Ann", "pay_bid", auction=2), ph("setup", round=5)],
+        ("order", "HS-BONUS"), position=bidding(4, used=[11, 12, 13]))
+    add("HS-BONUS-break-tile-14-items-left-for-auction-3",
+        [a("Ann", "bid", auction=2, amount=3), a("Bo", "bid", auction=3, amount=3),
+         a("Cy", "pass", reward="trade"), a("Di", "pass", reward="trade"), ph("building"),
+         a("Ann", "pay_bid", auction=2), a("Bo", "pay_bid", auction=3)],
+        ("order", "HS-BONUS"), players=P4,
+        position=bidding(4, names=P4, tiles={"2": 14, "3": 24}, used=[11, 12, 13, 21, 22, 23]))
     city4 = {"Ann": {"silver": 9, "food": 1}}
     tile30 = [a("Ann", "bid", auction=3, amount=4),
               *[a(p, "pass", reward="trade") for p in P4[1:]], ph("building"),

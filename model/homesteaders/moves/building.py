@@ -19,6 +19,7 @@ from referee.model.homesteaders.moves.common import (
     auction_number_problem,
     gain,
     gold_param_problem,
+    owed_items_problem,
     payable_gold,
     payment_problem,
     port_resources,
@@ -103,6 +104,9 @@ class PayBid(Act):
             if a < auction and state.step[a] == UNPAID:
                 return Violation("order", "HS-BUILD-ORDER", f"auction {a} is resolved before "
                                  f"auction {auction}; its bid is not paid yet", event.player)
+        bad = owed_items_problem(self.data, state, auction)
+        if bad is not None:
+            return bad
         return payment_problem(state, state.index(event.player), state.won[auction][1],
                                event.get("gold", 0), "HS-PAY-BID",
                                f"the bid on auction {auction}")
@@ -126,7 +130,7 @@ class PayBid(Act):
         for a in sorted(state.won):
             if state.step[a] == UNPAID:
                 i, amount = state.won[a]
-                if state.players[i] == player:
+                if state.players[i] == player and owed_items_problem(self.data, state, a) is None:
                     for g in payable_gold(state.hold[i], amount):
                         yield Action.make(player, "pay_bid", auction=a, gold=g)
                 return

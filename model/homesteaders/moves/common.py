@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.model.core import Action, ActionMove, ChanceMove, PhaseMove, Violation, is_int
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import RESOURCES, HomesteadersData, Tile
-from referee.model.homesteaders.state import HomesteadersState
+from referee.model.homesteaders.state import BONUS, HomesteadersState
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.game import Homesteaders
@@ -174,3 +174,23 @@ def port_resources(game: Homesteaders, state: State, i: int) -> set[str]:
 
 def tile(data: HomesteadersData, state: State, auction: int) -> Tile:
     return data.tiles[state.tiles[auction]]
+
+
+def owed_items_problem(data: HomesteadersData, state: State,
+                       before: int | None = None) -> Violation | None:
+    """A won auction (before auction ``before``, or any) whose tile awards items the winner has
+    not taken yet (HS-BONUS): the game may not move past it."""
+    for a in sorted(state.won):
+        if before is not None and a >= before:
+            break
+        t = tile(data, state, a)
+        if t.awards_items and state.step[a] != BONUS:
+            assert t.bonus is not None
+            winner = state.players[state.won[a][0]]
+            items = " and ".join(x for x, on in (("a worker", t.bonus.worker),
+                                                  ("a railroad advance", t.bonus.advance)) if on)
+            return Violation("order", "HS-BONUS", f"{winner} has not taken the items of auction "
+                             f"{a}: tile {t.id} gives {items} instead of a building, at once; "
+                             f"expected {winner}'s bonus on auction {a} before the game moves "
+                             "on", winner)
+    return None

@@ -16,6 +16,7 @@ from referee.model.homesteaders.moves.common import (
     State,
     gain,
     ladder_step,
+    owed_items_problem,
     wages,
 )
 from referee.model.homesteaders.state import NEUTRAL, UNPAID
@@ -192,13 +193,14 @@ def auto_pay(data: HomesteadersData, state: State, note: Note) -> None:
 
 
 def building_done(data: HomesteadersData, state: State) -> Violation | None:
-    """Why the building phase may not end yet: a won bid not paid."""
+    """Why the building phase may not end yet: a won bid not paid, or the items of a tile
+    without a building not taken."""
     for a in sorted(state.won):
         if state.step[a] == UNPAID:
             winner = state.players[state.won[a][0]]
             return Violation("order", "HS-PAY-BID", f"{winner} has not paid the bid on auction "
                              f"{a}", winner)
-    return None
+    return owed_items_problem(data, state)
 
 
 # --------------------------------------------------------------------------- the markers
