@@ -267,3 +267,18 @@ def minimal_core(solver: z3.Solver, rules: Mapping[str, z3.BoolRef], budget: Bud
         elif result == z3.unknown:
             break
     return z3.unsat, core
+
+
+def encoding_size(formulas: Iterable[z3.ExprRef], limit: int) -> int:
+    """The number of distinct terms in ``formulas``, counted no further than just past
+    ``limit``: a guard to refuse an encoding too large to solve in its time limit."""
+    seen: set[int] = set()
+    stack = list(formulas)
+    while stack and len(seen) <= limit:
+        expr = stack.pop()
+        key = expr.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        stack.extend(expr.children())
+    return len(seen)

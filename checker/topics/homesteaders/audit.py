@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import z3
 
+from referee.checker.solving import encoding_size
 from referee.checker.topics import get_topic, model_values
 from referee.checker.topics.homesteaders import RESOURCES
 from referee.model.core import GameEvent, Violation
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
 
 DEFAULT_TIMEOUT_MS = 2000
+# Encodings past this many distinct terms are refused (None) rather than solved: every encoding
+# here is of a fixed size, whatever the numbers of a position, so this only guards against one
+# that is not.
+MAX_TERMS = 5000
 
 
 def _data() -> HomesteadersData:
@@ -29,6 +34,16 @@ def _data() -> HomesteadersData:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}"
+
+
+def _optimizer(formulas: list[z3.BoolRef], timeout_ms: int) -> z3.Optimize | None:
+    """An optimizer holding ``formulas`` under the time limit; None past the size limit."""
+    if encoding_size(formulas, MAX_TERMS) > MAX_TERMS:
+        return None
+    opt = z3.Optimize()
+    opt.set("timeout", max(1, int(timeout_ms)))
+    opt.add(*formulas)
+    return opt
 
 
 def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
@@ -42,15 +57,16 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
     topic = get_topic("homesteaders", "payment")
     inst = topic.instantiate()
     v = inst.terms
-    opt = z3.Optimize()
-    opt.set("timeout", max(1, int(timeout_ms)))
-    opt.add(*inst.domain, *inst.rules.values())
+    formulas = [*inst.domain, *inst.rules.values()]
     for s in topic.situation:
         value = cost if s.name == "cost" else int(holdings.get(s.name, 0))
-        opt.add(v[s.name] == value)
+        formulas.append(v[s.name] == value)
     for resource, amount in (need or {}).items():
         if amount:
-            opt.add(v[f"{resource}_after"] >= amount)
+            formulas.append(v[f"{resource}_after"] >= amount)
+    opt = _optimizer(formulas, timeout_ms)
+    if opt is None:
+        return None
     actions = z3.Sum(*[v[f"buy_{r}"] for r in RESOURCES], *[v[f"sell_{r}"] for r in RESOURCES])
     opt.minimize(v["debt_taken"])
     opt.minimize(actions)
@@ -92,22 +108,22 @@ def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp:
     Bank's trade-to-silver conversion when ``bank``, and paying off debt (5 silver or 1 gold
     each). ``holdings`` has vp, silver, gold, trade, debt and the resources (missing keys 0).
 
-    Market actions are counted by their net effect, so the result is an upper bound (exact
-    whenever no resource needs to be bought before silver for it is at hand). None when the
-    solver gives up within ``timeout_ms``.
+    The debt penalty is its closed form, so the encoding has the same size for 1 debt or a
+    billion. Market actions are counted by their net effect, so the result is an upper bound
+    (exact whenever no resource needs to be bought before silver for it is at hand). None when
+    the solver does not prove a maximum within ``timeout_ms``.
     """
     data = _data()
     hold = {k: int(holdings.get(k, 0)) for k in ("vp", "silver", "gold", "trade", "debt",
                                                  *RESOURCES)}
     buy = {r: z3.Int(f"buy_{r}") for r in RESOURCES}
     sell = {r: z3.Int(f"sell_{r}") for r in RESOURCES}
-    pay_silver, pay_gold, converts = z3.Ints("pay_debt_silver pay_debt_gold bank_converts")
+    pay_silver, pay_gold, converts, penalty = z3.Ints(
+        "pay_debt_silver pay_debt_gold bank_converts penalty")
     choices = [*buy.values(), *sell.values(), pay_silver, pay_gold, converts]
-    opt = z3.Optimize()
-    opt.set("timeout", max(1, int(timeout_ms)))
-    opt.add(*[c >= 0 for c in choices])
+    formulas: list[z3.BoolRef] = [c >= 0 for c in choices]
     if not bank:
-        opt.add(converts == 0)
+        formulas.append(converts == 0)
 
     def flow(prices: Mapping[str, tuple[str, int]], counts: Mapping[str, z3.ArithRef],
              currency: str) -> z3.ArithRef:
@@ -124,20 +140,25 @@ def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp:
     after["gold"] = (after["gold"] + flow(data.sell_price, sell, "gold")
                      - flow(data.buy_price, buy, "gold") - data.debt_payoff_gold * pay_gold)
     debt_after = hold["debt"] - pay_silver - pay_gold
-    opt.add(trade_after >= 0, silver_after >= 0, debt_after >= 0,
-            *[a >= 0 for a in after.values()])
-    penalty = z3.IntVal(0)
-    for n in range(hold["debt"], 0, -1):
-        penalty = z3.If(debt_after == n, data.debt_step * n * (n + 1) // 2, penalty)
+    formulas += [trade_after >= 0, silver_after >= 0, debt_after >= 0,
+                 *[a >= 0 for a in after.values()],
+                 2 * penalty == data.debt_step * debt_after * (debt_after + 1)]
     score = (hold["vp"] + data.sale_vp * sales + building_vp + bonus_vp
              + z3.Sum(z3.IntVal(0), *[points * after[r]
                                       for r, points in data.end_vp_per_resource.items()])
              - penalty)
+    opt = _optimizer(formulas, timeout_ms)
+    if opt is None:
+        return None
     best = opt.maximize(score)
     if opt.check() != z3.sat:
         return None
-    value = opt.upper(best)
-    return value.as_long() if z3.is_int_value(value) else None
+    reached = opt.model().eval(score, model_completion=True)
+    bound = opt.upper(best)
+    if not (z3.is_int_value(reached) and z3.is_int_value(bound)
+            and reached.as_long() == bound.as_long()):
+        return None  # not proven the maximum
+    return int(reached.as_long())
 
 
 # ----------------------------------------------------------------------------- validator hooks
