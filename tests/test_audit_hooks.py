@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import time
 
 import z3
@@ -181,3 +183,49 @@ def test_closed_form_audit_agrees_with_the_per_unit_encoding():
         hold.update(silver=rng.randint(0, 30), debt=rng.randint(0, 9), trade=rng.randint(0, 5))
         expected = _per_unit_maximum(hold, 4, 1)
         assert audit.max_reachable_score(hold, 4, 1, timeout_ms=20000) == expected, hold
+
+
+# --------------------------------------------------------------------------- one cheapest plan
+
+# Ann holds copper and livestock alike (each sells for 1 gold): several plans tie on debt,
+# market actions and gold, and the solver used to pick one by its state
+TIED = {"silver": 1, "trade": 2, "food": 3, "steel": 3, "copper": 3, "livestock": 3}
+TIED_PLAN = ("the cheapest legal payment of 13: take 1 debt (+2 silver), sell 2 copper, then "
+             "hand over 2 gold and 3 silver")
+
+
+def _tied_log(tmp_path):
+    return write(tmp_path / "tied.jsonl", position(**{**TIED, "workers": 13}),
+                 {"phase": "bidding"})
+
+
+def test_hs_pay_auto_cheapest_plan_is_one_in_a_fresh_solver_and_after_other_validations(
+        tmp_path):
+    path = _tied_log(tmp_path)
+    fresh = subprocess.run(
+        [sys.executable, "-c", "import sys; from referee.replays.validator import validate_file;"
+         " print(validate_file(sys.argv[1]).errors[0].message)", str(path)],
+        capture_output=True, text=True, check=True).stdout.strip()
+    assert fresh.endswith(TIED_PLAN)
+    # other refused payments first, in two orders, then the same log again
+    rng = random.Random(1)
+    others = [({k: rng.randint(0, 3) for k in ("silver", "gold", "trade", "wood", "food",
+                                               "steel", "copper", "livestock")},
+               rng.randint(1, 15)) for _ in range(60)]
+    for order in (others, others[::-1]):
+        for hold, cost in order:
+            audit.cheapest_payment(hold, cost)
+        assert validate_file(path).errors[0].message == fresh
+    copies = [write(tmp_path / f"copy{k}.jsonl", *[json.loads(line) for line in
+                                                   path.read_text().splitlines()])
+              for k in range(4)]
+    assert {validate_file(p).errors[0].message for p in copies} == {fresh}
+
+
+def test_cheapest_plan_breaks_ties_in_a_fixed_order():
+    # one gold must come from a sale: copper rather than livestock; one silver: wood rather
+    # than food or steel (livestock, copper, gold, steel, food, wood are kept in that order)
+    text = audit.cheapest_payment({"silver": 3, "gold": 1, "trade": 3, "wood": 2, "food": 2,
+                                   "steel": 1, "copper": 2, "livestock": 1}, 14)
+    assert text == ("the cheapest legal payment of 14: sell 1 wood, sell 1 copper, then hand "
+                    "over 2 gold and 4 silver")

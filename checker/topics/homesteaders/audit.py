@@ -24,6 +24,11 @@ DEFAULT_TIMEOUT_MS = 2000
 # here is of a fixed size, whatever the numbers of a position, so this only guards against one
 # that is not.
 MAX_TERMS = 5000
+# After the least debt, the fewest market actions and the least gold, ties are broken by keeping
+# what is worth most at the end (livestock, copper and gold score points; steel, food and wood
+# do not) and buying what costs least: one plan, whatever the solver's state.
+TIE_BREAK = (*(f"sell_{r}" for r in ("livestock", "copper", "gold", "steel", "food", "wood")),
+             *(f"buy_{r}" for r in ("livestock", "copper", "gold", "steel", "food", "wood")))
 
 
 def _data() -> HomesteadersData:
@@ -52,8 +57,9 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
     """The cheapest legal way to pay ``cost`` silver from ``holdings`` (silver, gold, trade,
     the resources, debt; missing keys count 0), and to end up holding at least ``need`` of
     each resource (a building's cost): least debt first, then fewest market actions, then least
-    gold. Returns a message fragment such as ``"the cheapest legal payment: take 2 debt (+4
-    silver), then hand over 3 silver"``, or None when the solver finds nothing in time."""
+    gold, then the ``TIE_BREAK`` order, so that the plan is unique. Returns a message fragment
+    such as ``"the cheapest legal payment: take 2 debt (+4 silver), then hand over 3 silver"``,
+    or None when the solver finds nothing in time."""
     topic = get_topic("homesteaders", "payment")
     inst = topic.instantiate()
     v = inst.terms
@@ -71,6 +77,8 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
     opt.minimize(v["debt_taken"])
     opt.minimize(actions)
     opt.minimize(v["gold_paid"])
+    for name in TIE_BREAK:
+        opt.minimize(v[name])
     if opt.check() != z3.sat:
         return None
     names = [s.name for s in topic.choices]
