@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.model.core import Phase, RuleViolation
+from referee.model.core import Phase, RuleViolation, ignore
 from referee.model.pionjar import GAME
 from tests.pionjar_helpers import (
     act,
@@ -346,7 +346,7 @@ def test_price_proclamation_PJ_PROC_PRICE():
     s.p["Ann"].harvest = 1
     price = s.data.harvest_prices[s.month] + 300
     from referee.model.pionjar.bank import sell_equipment
-    assert sell_equipment(s, "Ann", "harvest") == price
+    assert sell_equipment(s, "Ann", "harvest", ignore) == price
 
 
 def test_price_changes_last_the_year_PJ_PROC_DURATION():
