@@ -514,6 +514,24 @@ def test_january_top_up_PJ_SALOON_JANUARY():
     assert s.month == 12 and s.saloon == 20000
 
 
+def test_january_1858_is_paid_when_time_starts_PJ_SALOON_JANUARY():
+    """Rulebook: the Saloon starts with 10,000, "in addition, the bank pays 10,000 into the
+    saloon every January", and time starts in January 1858: the Saloon holds 20,000 then."""
+    s = GAME.new_state(["Ann", "Bo"])
+    play(s, GAME.chance_outcomes(s)[0][0], act("Ann", "choose_property", property="high_falls"))
+    s.p["Ann"].road = s.data.road_length - 1
+    paid = s.bank_paid
+    noted: list[str] = []
+    GAME.apply(s, die("Ann", 1), noted.append)
+    assert s.month == 0 and s.first == "Ann"
+    assert s.saloon == 20000 and s.bank_paid == paid + 10000
+    assert "PJ-SALOON-JANUARY" in noted and "PJ-ALMANAC-START" in noted
+    play(s, act("Ann", "end_turn"), act("Bo", "choose_property", property="green_valley"))
+    s.p["Bo"].road = s.data.road_length - 1
+    play(s, die("Bo", 1))
+    assert s.p["Bo"].prop == "green_valley" and s.saloon == 20000  # paid once
+
+
 def test_renting_the_saloon_PJ_SALOON_RENT():
     s = at_post(month="1859-12")
     play(s, draw("post", "post-09"))

@@ -128,8 +128,9 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-SALOON-ROLL", "Die 1: stake back; 2: stake plus twice the stake; 3-5: lost; 6: "
          "stake plus six times the stake; assumption: the stake enters the Saloon first and a "
          "payout never exceeds what the Saloon then holds.", _SALOON),
-    Rule("PJ-SALOON-JANUARY", "The bank pays 10,000 into the Saloon every January (assumption: "
-         "from January 1859; the start capital covers January 1858).", _SALOON),
+    Rule("PJ-SALOON-JANUARY", "The bank pays 10,000 into the Saloon every January, January "
+         "1858 included: it is paid when time starts, so the Saloon then holds the basic "
+         "capital and the first payment.", _SALOON),
     Rule("PJ-SALOON-RENT", "A post card offers the Saloon for rent until the end of the year; "
          "the renter pays the rent to the bank and takes what the Saloon holds when December "
          "ends; one renter at a time.", _SALOON),

@@ -262,6 +262,11 @@ def golden_cases() -> list[Case]:
     add("PJ-ALMANAC-START-legal-january-1858-at-the-first-registration",
         [die("Ann", 5), chk(None, "month"), chk(None, "first_squatter")], players=P3,
         position=near)
+    add("PJ-SALOON-JANUARY-legal-january-1858-when-time-starts",
+        [chk(None, "saloon"), die("Ann", 5), chk(None, "month"), chk(None, "saloon")],
+        players=P3, position=near,
+        note="the Saloon's 10,000 and the bank's payment for January 1858, made when the "
+             "first squatter registers")
     add("PJ-ROAD-BACK-break-rolls-without-choosing-again",
         [die("Ann", 5), end("Ann"), die("Bo", 2)], ("order", "PJ-TURN-ORDER"), players=P3,
         position=near)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.model.core import Action, Note, Violation, fields
-from referee.model.pionjar.moves import city
+from referee.model.pionjar.moves import city, saloon
 from referee.model.pionjar.moves.common import PionjarAction, named
 from referee.model.pionjar.state import PionjarState
 
@@ -98,6 +98,7 @@ def arrive(s: PionjarState, name: str, note: Note) -> None:
         s.first = name
         s.month = 0
         s.fresh = True
+        saloon.january(s, note)              # January 1858 begins
     for other, ops in s.p.items():           # PJ-ROAD-BACK
         if other != name and ops.where == "road" and ops.dest == prop:
             note("PJ-ROAD-BACK")
