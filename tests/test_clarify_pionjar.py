@@ -320,7 +320,7 @@ def test_redemption_agrees_with_the_model(prop: str, cash: int, status: str,
                       "Bo": squatter(others[0]), "Cy": squatter(others[1])})
     redeemed = city.redeem(state, "Ann", ignore) if status == "completes" else False
     state.stage = "after"
-    state.visited_city = True
+    city.visit(state, "Ann", ignore)
     may_buy = GAME.check(state, act("Ann", "buy_land")) is None
     buys = wants_to_buy and may_buy
     if buys:

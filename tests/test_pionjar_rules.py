@@ -144,7 +144,7 @@ def test_first_to_arrive_takes_the_property_PJ_ROAD_ARRIVE():
     play(s, die("Ann", 6))
     ann = s.p["Ann"]
     assert ann.prop == "high_falls" and ann.where == "loop" and ann.space == 0
-    assert ann.land == "squatter" and s.visited_city and s.stage == "after"
+    assert ann.land == "squatter" and s.city is not None and s.stage == "after"
 
 
 def test_others_go_back_to_missouri_PJ_ROAD_BACK():
@@ -170,9 +170,52 @@ def test_city_purchases_need_a_visit_PJ_CITY_VISIT():
     s = position({"Ann": squatter("green_valley", space=36), "Bo": squatter("buffalo_head"),
                   "Cy": squatter("high_falls")})
     play(s, act("Ann", "advance"))                          # 4 steps: past the city
-    assert s.visited_city
+    assert s.city is not None
     play(s, act("Ann", "buy_equipment", kind="harvest", count=2))
     assert s.p["Ann"].harvest == 2 and s.p["Ann"].cash == 4000
+
+
+def _past_the_city_onto(s, player: str, kind: str) -> None:
+    """Place ``player`` so that this month's almanac move passes Pioneer City and ends on the
+    first ``kind`` square after it."""
+    n = steps(s, player)
+    size = len(s.data.loop)
+    target = next(i for i, k in enumerate(s.data.loop) if k == kind and 0 < i < n)
+    place(s, player, (target - n) % size)
+
+
+def test_harvest_sold_after_the_city_is_not_bought_back_PJ_CITY_VISIT():
+    """Rulebook: "New cards may be bought the next time you visit Pioneer City." Cards sold on
+    a square after the city, and the money they fetch, count at the next visit."""
+    s = position({"Ann": squatter("green_valley", cash=0, harvest=3),
+                  "Bo": squatter("buffalo_head"), "Cy": squatter("high_falls")},
+                 month="1858-02")
+    _past_the_city_onto(s, "Ann", "sell_crops")
+    play(s, act("Ann", "advance"))
+    ann = s.p["Ann"]
+    assert ann.harvest == 0 and ann.cash > 0 and s.city is not None
+    bad = refused(s, act("Ann", "buy_equipment", kind="harvest", count=1), "illegal",
+                  "PJ-CITY-VISIT")
+    assert "held 3 harvest" in bad.message
+    assert not [e for e in GAME.legal_actions(s) if e.name == "buy_equipment"]
+
+
+def test_money_that_came_after_the_city_pays_at_the_next_visit_PJ_CITY_VISIT():
+    """The trading post "purchase can only be made when visiting Pioneer City": a post card
+    paid on the square after the city does not pay for it in that move."""
+    s = position({"Ann": squatter("green_valley", cash=6000), "Bo": squatter("buffalo_head"),
+                  "Cy": squatter("high_falls")}, stacks={"post": ["post-01"]})
+    _past_the_city_onto(s, "Ann", "post")
+    play(s, act("Ann", "advance"), draw("post", "post-01"))   # the bank pays 2,000
+    ann = s.p["Ann"]
+    assert ann.cash == 8000 and s.city is not None and s.city.cash == 6000
+    bad = refused(s, act("Ann", "buy_trading_post"), "illegal", "PJ-CITY-VISIT")
+    assert "6000" in bad.message and "next visit" in bad.message
+    assert "buy_trading_post" not in [e.name for e in GAME.legal_actions(s)]
+    play(s, act("Ann", "buy_equipment", kind="axe", count=1))
+    assert s.city.cash == 5500
+    play(s, act("Ann", "buy_equipment", kind="harvest", count=2))  # paid from the 6,000
+    assert ann.cash == 8000 - 1500 and s.city.cash == 4500
 
 
 def test_equipment_one_per_field_PJ_EQUIP_BUY():

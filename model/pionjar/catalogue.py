@@ -58,8 +58,11 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-ROAD-BACK", "Assumption: when a property is taken, every other player heading for "
          "it goes back to Missouri (the fork) and names another free property; nothing else is "
          "lost.", _ROAD),
-    Rule("PJ-CITY-VISIT", "Assumption: a player visits Pioneer City when registering and when "
-         "an almanac move ends on or passes the city's space.", _ROAD),
+    Rule("PJ-CITY-VISIT", "A player visits Pioneer City when registering and (assumption) when "
+         "an almanac move ends on or passes the city's space; what is bought after the move "
+         "belongs to the visit: it is paid from the cash the player had there and fills the "
+         "fields and stands as they were there, so money or cards that arrive after the piece "
+         "left the city count at the next visit.", _ROAD + "; " + _SELL + "; " + _TP),
     Rule("PJ-EQUIP-BUY", "Harvest and axe cards cost 500 each, at most one per field or stand, "
          "bought only while visiting Pioneer City, from the bank's supply.", _ROAD),
     Rule("PJ-ALMANAC-START", "Time starts at January 1858 when the first player registers.",

@@ -169,6 +169,17 @@ class AuctionState(Record):
     winner: str | None = None       # buyer of the card about to be revealed
 
 
+@record
+class CityVisit(Record):
+    """What the player had while in Pioneer City during this turn's move: purchases after the
+    move are paid from that cash (less what they already cost) and fill the fields and stands
+    as they were then (PJ-CITY-VISIT)."""
+
+    cash: int
+    harvest: int
+    axe: int
+
+
 # The steps of a turn: where the next event comes from.
 CHANCE_STAGES = frozenset({"start_player", "road_roll", "trail_roll", "saloon_roll", "draw",
                            "rolloff"})
@@ -201,7 +212,7 @@ class PionjarState(Record):
     removed: list[str] = field(default_factory=list)    # spoils cards out of the game
     modifiers: dict[str, int] = field(default_factory=dict)
     indians: list[tuple[str, int]] = field(default_factory=list)
-    visited_city: bool = False      # this turn's move visited Pioneer City
+    city: CityVisit | None = None   # this turn's visit to Pioneer City
     gambled: bool = False
     stake: int = 0
     lease_card: str | None = None

@@ -105,7 +105,8 @@ def january(s: PionjarState, note: Note) -> None:
 
 def finish(s: PionjarState, note: Note) -> None:
     """The end (PJ-SALOON-FINAL): the renter takes the Saloon, else everyone rolls for it."""
-    s.visited_city = s.gambled = False
+    s.city = None
+    s.gambled = False
     note("PJ-SALOON-FINAL")
     if s.renter is not None:
         note("PJ-SALOON-RENT")

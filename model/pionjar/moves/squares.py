@@ -116,9 +116,9 @@ def loop_move(s: PionjarState, name: str, note: Note) -> bool:
     target = ps.space + steps
     ps.space = target % size
     if target >= size:                       # reaching or passing Pioneer City
-        city.visit(s, name, note)
         if not ps.lap_done:
             city.redeem(s, name, note)
+        city.visit(s, name, note)            # what is bought there is paid from this cash
     return land(s, name, note)
 
 

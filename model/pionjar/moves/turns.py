@@ -82,7 +82,7 @@ def to_after(s: PionjarState, note: Note) -> None:
 
 
 def end_turn(s: PionjarState, note: Note) -> None:
-    s.visited_city = False
+    s.city = None
     s.gambled = False
     s.stake = 0
     begin_next_turn(s, note)
