@@ -63,7 +63,7 @@ def test_start_player_by_chance_PJ_SETUP_START():
     refused(s, act("Ann", "choose_property", property="green_valley"), "order",
             "PJ-SETUP-START")
     play(s, outcomes[1][0])
-    assert s.current == "Bo" and s.stage == "choose"
+    assert s.current == "Bo" and s.stage == "road_roll"
 
 
 def test_only_the_current_player_decides_PJ_TURN_ORDER():
@@ -77,7 +77,7 @@ def test_turn_ends_by_itself_or_with_end_turn_PJ_TURN_END():
     s = GAME.new_state(["Ann", "Bo"])
     play(s, GAME.chance_outcomes(s)[0][0], act("Ann", "choose_property", property="high_falls"),
          die("Ann", 2))
-    assert s.current == "Bo" and s.stage == "choose"      # the road turn ended by itself
+    assert s.current == "Bo" and s.stage == "road_roll"   # the road turn ended by itself
     s = position()
     place(s, "Ann", start_before(s, "Ann", "plain"))
     play(s, act("Ann", "advance"))
@@ -106,8 +106,9 @@ def road_position(month=None, first=None, **players):
 
 
 def test_choose_a_free_property_PJ_ROAD_CHOOSE():
-    s = road_position(month="1858-01", first="Bo",
+    s = road_position(month="1858-01", first="Bo", Ann={"road": 24},
                       Bo=squatter("green_valley", space=3, land="squatter"))
+    assert s.stage == "choose"                    # at Missouri: the choice comes first
     refused(s, die("Ann", 3), "order", "PJ-TURN-ORDER")
     refused(s, act("Ann", "choose_property", property="green_valley"), "illegal",
             "PJ-ROAD-CHOOSE")
@@ -115,6 +116,46 @@ def test_choose_a_free_property_PJ_ROAD_CHOOSE():
     assert all(a.get("property") != "green_valley" for a in GAME.legal_actions(s))
     play(s, act("Ann", "choose_property", property="high_falls"))
     assert s.p["Ann"].dest == "high_falls" and s.stage == "road_roll"
+
+
+def test_the_property_is_named_where_the_road_divides_PJ_ROAD_CHOOSE():
+    """Rulebook: "In Missouri the players divide up into the various properties." A roll
+    before the choice is accepted; a roll reaching Missouri stops there for the choice, and
+    the rest of the roll follows on the chosen branch."""
+    s = road_position(Ann={"road": 20})
+    assert s.stage == "road_roll" and GAME.legal_actions(s) == []
+    assert GAME.check(s, act("Ann", "choose_property", property="high_falls")) is None
+    play(s, die("Ann", 6))                        # 20 + 6: two dots past Missouri
+    ann = s.p["Ann"]
+    assert ann.road == 24 and s.stage == "choose" and s.current == "Ann"
+    refused(s, act("Bo", "choose_property", property="green_valley"), "order",
+            "PJ-TURN-ORDER")
+    refused(s, die("Ann", 3), "order", "PJ-TURN-ORDER")
+    assert {e.name for e in GAME.legal_actions(s)} == {"choose_property"}
+    noted: list[str] = []
+    GAME.apply(s, act("Ann", "choose_property", property="high_falls"), noted.append)
+    assert ann.dest == "high_falls" and ann.road == 26 and s.current == "Bo"
+    assert "PJ-ROAD-CHOOSE" in noted
+    # earlier, before a roll, as well; once named it stands
+    s = road_position(Ann={"road": 3})
+    play(s, act("Ann", "choose_property", property="high_falls"))
+    assert s.stage == "road_roll" and s.p["Ann"].dest == "high_falls"
+    refused(s, act("Ann", "choose_property", property="green_valley"), "order", "PJ-ROAD-DIE")
+    play(s, die("Ann", 2))
+    assert s.p["Ann"].road == 5
+
+
+def test_a_roll_landing_on_missouri_leaves_the_choice_to_the_next_turn_PJ_ROAD_CHOOSE():
+    s = road_position(Ann={"road": 21})
+    play(s, die("Ann", 3))
+    assert s.p["Ann"].road == 24 and s.current == "Bo"
+    while s.current != "Ann":
+        bo_or_cy = s.current
+        assert bo_or_cy is not None
+        play(s, act(bo_or_cy, "choose_property",
+                    property={"Bo": "green_valley", "Cy": "great_lakes"}[bo_or_cy]),
+             die(bo_or_cy, 1))
+    assert s.stage == "choose"
 
 
 def test_road_moves_by_die_PJ_ROAD_DIE():

@@ -44,9 +44,11 @@ RULES = RuleCatalogue("pionjar", [
          "optional action; it ends by itself when nothing is left to decide.", "How to Play"),
     Rule("PJ-CHANCE-DIE", "A die roll is a whole number from 1 to 6, rolled by the player whose "
          "roll is due.", _ROAD),
-    Rule("PJ-ROAD-CHOOSE", "Assumption: a player on the road names a free property before the "
-         "first roll (and again after being sent back); the branches divide at Missouri and are "
-         "equally long.", _ROAD),
+    Rule("PJ-ROAD-CHOOSE", "In Missouri, where the road divides, a player on the road names a "
+         "free property, or earlier before a roll; assumption: a roll that reaches Missouri "
+         "without one stops there for the choice and the rest of the roll follows on the chosen "
+         "branch; the choice stands unless the player is sent back; the branches are equally "
+         "long.", _ROAD),
     Rule("PJ-ROAD-DIE", "On the road a player moves exactly the number of dots the die shows.",
          _ROAD),
     Rule("PJ-ROAD-BLACK", "Landing on a black dot: skip the next turn.", _ROAD),

@@ -4,6 +4,10 @@ The state's ``stage`` is the step of the turn (``choose``, ``road_roll``, ``turn
 ``lease``, ``bid``, ``after``, ``saloon_roll``, ``rolloff``...). The flow reports the same names,
 except that a squatter's ``turn`` is ``squares`` on the square spaces and ``trail`` on a trail:
 the moves of the two differ, and so does the rule a move out of place breaks.
+
+A player on the road short of Missouri without a destination may name one before rolling, so
+that road roll awaits a chance event and that player's decision at once (``legal_actions``, the
+model's own order, rolls; a roll that reaches Missouri stops there for the choice).
 """
 
 from __future__ import annotations
@@ -24,6 +28,13 @@ STAGE_RULE = {"start_player": "PJ-SETUP-START", "road_roll": "PJ-ROAD-DIE",
               "after": "PJ-TURN-END"}
 
 
+def may_choose_early(s: PionjarState, name: str) -> bool:
+    """On the road short of Missouri without a destination: the property may be named before
+    the roll as well as at the fork (PJ-ROAD-CHOOSE)."""
+    ps = s.p[name]
+    return ps.where == "road" and ps.dest is None and ps.road < s.data.road_common
+
+
 class PionjarFlow(Flow[PionjarState]):
     turn_rule = "PJ-TURN-ORDER"
     end_rule = "PJ-END-MONTH"
@@ -41,6 +52,9 @@ class PionjarFlow(Flow[PionjarState]):
             return (auction.to_act,) if auction is not None and auction.to_act else ()
         if stage in ("choose", "turn", "lease", "after"):
             return (state.players[state.turn],)
+        if stage == "road_roll":
+            current = state.players[state.turn]
+            return (current,) if may_choose_early(state, current) else ()
         return ()
 
     def chance(self, state: PionjarState) -> str | None:

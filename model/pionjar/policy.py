@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from referee.model.core import Action, Chance, GameEvent
+from referee.model.pionjar.flow import may_choose_early
 from referee.model.pionjar.game import Pionjar
 from referee.model.pionjar.moves import city, saloon
 from referee.model.pionjar.scoring import capital_parts
@@ -29,9 +30,18 @@ class PionjarPlayer:
     def choose(self, state: PionjarState) -> GameEvent:
         if self.month is None:
             self.month = state.month
+        current = state.current
+        if state.stage == "road_roll" and current is not None and may_choose_early(state,
+                                                                                  current):
+            return self._choose_property(state, current)   # named before the first roll
         if state.actor() is None:
             return self._chance(state)
         return self._decide(state)
+
+    def _choose_property(self, s: PionjarState, name: str) -> Action:
+        taken = s.taken()
+        return Action.make(name, "choose_property", property=self.rng.choice(
+            [p for p in s.data.properties if p not in taken]))
 
     def _chance(self, s: PionjarState) -> Chance:
         rng = self.rng
@@ -50,9 +60,7 @@ class PionjarPlayer:
         ps = s.p[name]
         stage = s.stage
         if stage == "choose":
-            taken = s.taken()
-            return Action.make(name, "choose_property", property=rng.choice(
-                [p for p in s.data.properties if p not in taken]))
+            return self._choose_property(s, name)
         if stage == "turn":
             if ps.where == "loop":
                 if ps.lap_done and rng.random() < 0.12:

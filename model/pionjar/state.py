@@ -213,6 +213,8 @@ class PionjarState(Record):
     modifiers: dict[str, int] = field(default_factory=dict)
     indians: list[tuple[str, int]] = field(default_factory=list)
     city: CityVisit | None = None   # this turn's visit to Pioneer City
+    road_steps: int = 0             # steps of a road roll left once the fork's choice is made
+    road_plain: bool = False        # those steps end a red dot's extra steps (no dot effect)
     gambled: bool = False
     stake: int = 0
     lease_card: str | None = None

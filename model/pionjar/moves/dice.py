@@ -59,8 +59,8 @@ class Die(ChanceMove[PionjarState]):
         stage = s.stage
         note(STAGE_RULE[stage])
         if stage == "road_roll":
-            road.road_roll(s, name, value, note)
-            turns.to_after(s, note)
+            if not road.road_roll(s, name, value, note):
+                turns.to_after(s, note)
         elif stage == "trail_roll":
             if not squares.trail_roll(s, name, value, note):
                 turns.to_after(s, note)

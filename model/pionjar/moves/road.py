@@ -6,16 +6,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.model.core import Action, Note, Violation, fields
-from referee.model.pionjar.moves import city, saloon
+from referee.model.pionjar.moves import city, saloon, turns
 from referee.model.pionjar.moves.common import PionjarAction, named
 from referee.model.pionjar.state import PionjarState
 
 
 class ChooseProperty(PionjarAction):
+    """The destination: named at Missouri, where the road divides, or earlier before a roll.
+    A roll that reaches Missouri without one stops there; once the property is named, the
+    rest of the roll follows on its branch."""
+
     name = "choose_property"
     rules = ("PJ-ROAD-CHOOSE", "PJ-TURN-ORDER")
     required = fields(property=str)
-    stages = frozenset({"choose"})
+    stages = frozenset({"choose", "road_roll"})
 
     def validate_params(self, state: PionjarState, event: Action) -> Violation | None:
         return named(state, event, "property", event.get("property"),
@@ -39,8 +43,17 @@ class ChooseProperty(PionjarAction):
                 yield Action.make(player, "choose_property", property=slug)
 
     def apply(self, state: PionjarState, event: Action, note: Note) -> None:
-        state.p[event.player].dest = event.get("property")
-        state.stage = "road_roll"
+        name = event.player
+        state.p[name].dest = event.get("property")
+        if state.stage != "choose":
+            return                          # named before the roll
+        steps, plain = state.road_steps, state.road_plain
+        state.road_steps, state.road_plain = 0, False
+        if not steps:
+            state.stage = "road_roll"       # at the fork when the turn began
+            return
+        move(state, name, steps, note, effects=not plain)
+        turns.to_after(state, note)
 
 
 # --------------------------------------------------------------------------- effects
@@ -60,26 +73,37 @@ def dot_colour(s: PionjarState, dot: int, dest: str | None) -> str | None:
     return "red" if rel in d.branch_red[dest] else None
 
 
-def road_roll(s: PionjarState, name: str, value: int, note: Note) -> None:
-    """The road move by the die (PJ-ROAD-BLACK, PJ-ROAD-RED, PJ-ROAD-ARRIVE)."""
+def road_roll(s: PionjarState, name: str, value: int, note: Note) -> bool:
+    """The road move by the die; True when it stops at Missouri for the choice."""
+    return move(s, name, value, note, effects=True)
+
+
+def move(s: PionjarState, name: str, steps: int, note: Note, effects: bool) -> bool:
+    """Move ``steps`` dots (PJ-ROAD-BLACK, PJ-ROAD-RED, PJ-ROAD-ARRIVE); the dot reached acts
+    only with ``effects`` (not at the end of a red dot's extra steps). True when the move stops
+    at Missouri because no property is named yet (PJ-ROAD-CHOOSE)."""
     ps = s.p[name]
-    end = s.data.road_length
-    dot = ps.road + value
-    if dot >= end:
+    d = s.data
+    dot = ps.road + steps
+    if ps.dest is None and dot > d.road_common:
+        ps.road = d.road_common
+        s.road_steps, s.road_plain = dot - d.road_common, not effects
+        s.stage = "choose"
+        return True
+    if dot >= d.road_length:
         arrive(s, name, note)
-        return
+        return False
     ps.road = dot
+    if not effects:
+        return False
     colour = dot_colour(s, dot, ps.dest)
     if colour == "black":
         note("PJ-ROAD-BLACK")
         ps.skip = True
     elif colour == "red":
         note("PJ-ROAD-RED")
-        dot += s.data.red_dot_steps
-        if dot >= end:
-            arrive(s, name, note)
-        else:
-            ps.road = dot
+        return move(s, name, d.red_dot_steps, note, effects=False)
+    return False
 
 
 def arrive(s: PionjarState, name: str, note: Note) -> None:

@@ -60,7 +60,8 @@ def start_turn(s: PionjarState) -> None:
     """The first step of the current player's turn."""
     ps = s.p[s.players[s.turn]]
     if ps.where == "road":
-        s.stage = "choose" if ps.dest is None else "road_roll"
+        at_fork = ps.dest is None and ps.road >= s.data.road_common
+        s.stage = "choose" if at_fork else "road_roll"
     elif ps.where == "trail":
         assert ps.trail is not None
         s.stage = "turn" if ps.circle in s.data.trails[ps.trail].exits else "trail_roll"
