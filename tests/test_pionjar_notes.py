@@ -133,3 +133,15 @@ def test_apply_notes_known_rules_for_every_simulated_event() -> None:
                  "PJ-PRISON", "PJ-END-MONTH", "PJ-SALOON-FINAL", "PJ-SCORE-CAPITAL",
                  "PJ-TURN-END", "PJ-ROAD-BLACK", "PJ-ROAD-RED"):
         assert rule in seen, rule
+
+
+def test_noting_rules_does_not_change_what_apply_does() -> None:
+    players = ["Ann", "Bo", "Cy"]
+    quiet, noted = GAME.new_state(players), GAME.new_state(players)
+    names: list[str] = []
+    for event in simulate_game(players, random.Random(11)):
+        if isinstance(event, Action | Chance):
+            GAME.apply(quiet, event)
+            GAME.apply(noted, event, names.append)
+            assert quiet.fingerprint() == noted.fingerprint(), event
+    assert names and GAME.is_over(quiet)
