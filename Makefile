@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh clone (Python 3.11 and make are all it needs):
 #   make run    create .venv, install referee, validate the bundled example logs
-#   make test   create .venv, install referee with its dev extras, run ruff and the test suite
+#   make test   create .venv, install referee with its dev extras, run ruff, mypy and the tests
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -27,6 +27,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 # Benchmarks (see the README for the latest figures): ratios against baselines run in the same
@@ -37,6 +38,7 @@ bench: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis

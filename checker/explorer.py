@@ -483,7 +483,7 @@ class Explorer:
         interval = cfg.progress_interval
         next_tick = time.perf_counter() + interval
         walk: list[GameEvent] = []
-        event: GameEvent | None = None
+        last: GameEvent | None = None  # the event being played, for a model failure's report
         try:
             self._check(root)
         except _Found as f:
@@ -503,15 +503,17 @@ class Explorer:
                         self._dead_end(state, walk[-1])
                         break
                     outcomes = game.chance_outcomes(state)
+                    event: GameEvent
                     if outcomes:
-                        event: GameEvent = rng.choices([c for c, _ in outcomes],
-                                                       [float(p) for _, p in outcomes])[0]
+                        event = rng.choices([c for c, _ in outcomes],
+                                            [float(p) for _, p in outcomes])[0]
                     else:
                         actions = game.legal_actions(state)
                         if not actions:
                             self._dead_end(state, walk[-1] if walk else None)
                             break
                         event = rng.choice(actions)
+                    last = event
                     game.apply(state, event, note)
                     walk.append(event)
                     stats.generated += 1
@@ -534,7 +536,7 @@ class Explorer:
             except _Found as f:
                 return self._found_on_walk(f, walk), "violation"
             except Exception as exc:  # the model itself failed: report where
-                return self._found_on_walk(_model_failure(exc, event), walk), "violation"
+                return self._found_on_walk(_model_failure(exc, last), walk), "violation"
             now = time.perf_counter()
             if now >= next_tick:
                 next_tick = now + interval

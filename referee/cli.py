@@ -10,7 +10,7 @@ import typer
 try:  # typer >= 0.20 vendors click
     from typer._click import exceptions as cexc
 except ImportError:  # pragma: no cover - older typer uses click itself
-    from click import exceptions as cexc
+    from click import exceptions as cexc  # type: ignore[no-redef]
 
 from referee import __version__
 from referee.errors import RefereeError

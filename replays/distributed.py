@@ -32,6 +32,7 @@ from referee.replays.parallel import (
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import FileReport
 
+_WorkerPlugin: Any
 try:
     from distributed.diagnostics.plugin import WorkerPlugin as _WorkerPlugin
 except ImportError:  # the distributed extra is not installed: iter_reports_dask says so
@@ -60,7 +61,7 @@ def available() -> bool:
     return True
 
 
-class RegisterGames(_WorkerPlugin):  # type: ignore[misc, valid-type]
+class RegisterGames(_WorkerPlugin):
     """Registers, on every worker, the games registered at run time in the client."""
 
     name = "referee-register-games"

@@ -36,7 +36,7 @@ class Header:
     options: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
-    game: Game[Any] = field(default=None)  # type: ignore[assignment]
+    game: Game[Any] | None = None
     expect: dict[str, Any] | None = None
     record: Registration | None = None
 
@@ -100,9 +100,9 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
             return Violation("schema", "LOG-HEADER",
                              f"header: {key!r} must be an object, found {json_type(obj[key])}")
     if "expect" in obj:
-        problem = check_expect(obj["expect"])
-        if problem:
-            return problem
+        bad = check_expect(obj["expect"])
+        if bad:
+            return bad
     return Header(name, tuple(players), dict(obj.get("options", {})), obj.get("position"),
                   dict(obj.get("meta", {})), game, obj.get("expect"), record)
 
@@ -171,7 +171,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
                          f"{', '.join(SHAPE_KEYS)}; found {keys}")
     (shape,) = found
     seq = obj.get("seq")
-    if "seq" in obj and (not is_int(seq) or seq < 1):
+    if "seq" in obj and (type(seq) is not int or seq < 1):
         return Violation("schema", "LOG-SEQ", f"'seq' must be a positive integer, found {seq!r}")
     if "note" in obj and not isinstance(obj["note"], str):
         return Violation("schema", "LOG-EVENT",

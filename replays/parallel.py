@@ -26,8 +26,8 @@ from types import TracebackType
 from typing import IO, Any, TypeVar
 
 from referee import games
-from referee.model.core import datasets
 from referee.errors import RefereeError
+from referee.model.core import datasets
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import FileReport, validate_file
 

@@ -201,6 +201,7 @@ class Replay:
             self._error(raw.number, header, text=raw.text)
             return
         self.report.game = header.game_name
+        assert header.game is not None
         try:
             state = header.game.new_state(header.players, header.options, header.position)
         except RuleViolation as exc:

@@ -27,7 +27,7 @@ from referee.checker.explorer import (
 from referee.commands import explore as explore_command
 from referee.errors import UsageError
 from referee.invariants import Invariant
-from referee.model.core import Action, Chance, Phase
+from referee.model.core import Action, Chance, Phase, ignore
 from referee.replays.validator import validate_file
 from referee.replays.writer import header, write_log
 from tests.nim_game import GAME as NIM
@@ -67,19 +67,8 @@ def test_bfs_reports_depth_and_action_coverage() -> None:
     result = Explorer(nim_start(), ExploreConfig()).run()
     assert result.stats.max_depth == 7
     assert result.stats.actions == {"take": 4986, "chance:start_player": 2, "phase:play": 2}
-    assert result.stats.rules == set(NIM.rules.ids())  # from the game's rules_for hook
+    assert result.stats.rules == set(NIM.rules.ids())  # noted by apply, and by refusals
     assert result.stats.states_per_second > 0
-
-
-class NimWithoutHook(Nim):
-    rules_for = None
-
-
-def test_rule_coverage_without_a_hook_comes_from_refusals() -> None:
-    start = start_from_setup(NimWithoutHook(), ["Ann", "Bo"])
-    result = Explorer(start, ExploreConfig()).run()
-    # the same event offered again is refused by the start, phase, turn and end rules
-    assert result.stats.rules == {"NIM-START", "NIM-PHASE", "NIM-TURN", "NIM-END"}
 
 
 def test_bfs_finds_a_shortest_counterexample() -> None:
@@ -101,7 +90,7 @@ def test_dfs_finds_a_counterexample_whose_trace_replays() -> None:
     found = explorer.run().counterexample
     assert found is not None
     state = explorer.final_state(found.events)
-    assert max(NIM.quantities(state, p)["taken"] for p in state.players) > 4
+    assert max(NIM.observe(state).players[p]["taken"] for p in state.players) > 4
 
 
 def test_random_walks_are_seeded() -> None:
@@ -203,8 +192,9 @@ def test_suite_violation_lists_every_checkable_quantity() -> None:
     found = Explorer(nim_start(), ExploreConfig(suite=suite)).run().counterexample
     assert found is not None and found.kind == "invariant" and found.name == "plenty"
     assert found.depth == 3 and found.message == "only 9 objects left"
-    # "left" is not a check quantity of Nim (check_claims refuses it), so it is left out
-    assert set(found.claims) == {"Ann", "Bo"}
+    # every observable value, each as the claim comparison accepts it
+    assert set(found.claims) == {"Ann", "Bo", "left", "piles", "turn"}
+    assert found.claims["left"] == 9
 
 
 class StuckNim(Nim):
@@ -221,10 +211,10 @@ class StuckNim(Nim):
 class BrokenNim(Nim):
     name = "broken-nim"
 
-    def apply(self, state: NimState, event: Any) -> None:
+    def apply(self, state: NimState, event: Any, note: Any = ignore) -> None:
         if isinstance(event, Action) and event.get("count") == 3 and event.get("pile") == 1:
             raise IndexError("pile table overflow")
-        super().apply(state, event)
+        super().apply(state, event, note)
 
 
 def test_deadlock_is_a_violation() -> None:
@@ -264,7 +254,6 @@ def test_trace_rebuild_detects_a_nondeterministic_model() -> None:
 
 
 def test_compile_predicate_per_player_and_global() -> None:
-    start = nim_start()
     per_player = compile_predicate("taken <= 4", NIM)
     assert per_player.per_player and per_player.symbols == {"taken"}
     assert per_player.holds({"taken": 4, "left": 12}) is True
