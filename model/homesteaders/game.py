@@ -110,31 +110,37 @@ class Homesteaders(TableGame[HomesteadersState]):
 
     def order(self, state: HomesteadersState, event: GameEvent,
               move: Move[HomesteadersState]) -> Violation | None:
-        """The flow's order, with Homesteaders' own rules for a move out of its place once the
-        start player is drawn: a move played outside its stages breaks the move's own rule (a
-        ``pay_workers`` in the bidding phase breaks HS-PAY-WORKERS, not a rule of the bidding
-        stage), and a chance event that is not due breaks its own rule too. Before the draw,
-        and for the turn order of bids and passes, the flow's generic order applies. An action
-        by a player who is not seated (the envelope refuses it in a log) breaks HS-VOCAB."""
+        """The flow's order, checked stage first: a move outside its stages breaks the move's
+        own ``order_rule`` (a ``pay_workers`` in the bidding phase breaks HS-PAY-WORKERS, even
+        when the player is not the one whose turn it is), or HS-START-PLAYER while the start
+        player is still to be drawn; the message says where the move belongs and what the game
+        expects. A chance event that is not due breaks its own rule (the flow's
+        ``stray_chance``); bids and passes out of turn get the flow's generic turn order. An
+        action by a player who is not seated (the envelope refuses it in a log) breaks
+        HS-VOCAB."""
         flow = self.flow
         shape = move.shape
         if shape == "action" and event.player not in state.players:
             return Violation("schema", "HS-VOCAB", f"unknown player {event.player!r} (players: "
                              f"{', '.join(state.players)})")
-        if state.start is None:
-            return super().order(state, event, move)
         if shape == "chance":
-            if flow.chance(state) == move.name:
+            due = flow.chance(state)
+            if due == move.name:
                 return None
+            if due == "start_player":
+                return super().order(state, event, move)
             assert isinstance(event, Chance)
             return flow.stray_chance(state, event, self.expected(state))
         stages = move.stages
-        if stages is not None and flow.stage(state) not in stages:
-            player = event.player if isinstance(event, Action) else None
-            return Violation("order", getattr(move, "stage_rule", None) or flow.turn_rule,
-                             f"{describe(event)} {getattr(move, 'when', '')}; found it "
-                             f"{self.where(state)}, where the game expects "
-                             f"{self.expected(state)}", player)
+        if stages is not None:
+            stage = flow.stage(state)
+            if stage not in stages:
+                rule = (flow.stage_rule(stage) if flow.chance(state) == "start_player"
+                        else move.order_rule or flow.stage_rule(stage))
+                player = event.player if isinstance(event, Action) else None
+                return Violation("order", rule, f"{describe(event)} {getattr(move, 'when', '')}"
+                                 f"; found it {self.where(state)}, where the game expects "
+                                 f"{self.expected(state)}", player)
         if shape == "action" and move.who == "actor" and event.player not in flow.actors(state):
             return super().order(state, event, move)
         return None
@@ -142,6 +148,8 @@ class Homesteaders(TableGame[HomesteadersState]):
     def where(self, state: HomesteadersState) -> str:
         """Where the game is, in words: ``in round 3's bidding phase``."""
         phase = state.phase.replace("_", " ")
+        if state.start is None:
+            return "before the start player is drawn"
         if state.phase == "start":
             return "before round 1"
         if state.phase in ("final_income", "scoring"):

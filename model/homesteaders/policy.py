@@ -43,8 +43,12 @@ VALUE: dict[str, float] = {"silver": 1.0, "wood": 1.5, "food": 2.0, "steel": 3.0
 VP = VALUE["vp"]
 GOODS = ("wood", "food", "steel")  # no value at the end of the game
 
-CHECK = object()  # in a plan: a check line of the whole state is due after the last event
-Plan = Iterator[Any]  # GameEvent or CHECK
+class _Check:
+    """In a plan: a check line of the whole state is due after the last event."""
+
+
+CHECK = _Check()
+Plan = Iterator[GameEvent | _Check]
 
 
 class Planner:
@@ -73,8 +77,8 @@ class Planner:
             event, self._ahead = self._ahead, None
             return event
         for item in self._plan:
-            if item is not CHECK:
-                return item  # type: ignore[no-any-return]
+            if not isinstance(item, _Check):
+                return item
         return None
 
     def claims(self, state: HomesteadersState, last: GameEvent | None) -> dict[str, Any] | None:
@@ -83,7 +87,7 @@ class Planner:
         if self._plan is None or self._ahead is not None:
             return None
         item = next(self._plan, None)
-        if item is CHECK:
+        if isinstance(item, _Check):
             seen = self.game.observe(state)
             return {**seen.players, **seen.globals}
         self._ahead = item

@@ -66,7 +66,7 @@ class NeutralBid(Act):
     required = fields(auction=int)
     stages = frozenset({"bidding"})
     who = "anyone"
-    stage_rule = "HS-NEUTRAL-BID"
+    order_rule = "HS-NEUTRAL-BID"
     when = "opens the bidding phase"
 
     def validate(self, state: State, event: Action) -> Violation | None:
@@ -105,7 +105,7 @@ class Bid(Act):
     required = fields(auction=int, amount=int)
     schema_rule = "HS-BID-RAISE"
     stages = frozenset({"bidding"})
-    stage_rule = "HS-BID-TURN"
+    order_rule = "HS-BID-TURN"
     when = "comes in the bidding phase, in turn"
 
     def validate(self, state: State, event: Action) -> Violation | None:
@@ -144,7 +144,7 @@ class Pass(Act):
     rules = ("HS-PASS", "HS-BID-TURN", "HS-TRACK-REWARD", "HS-VOCAB")
     required = fields(reward=str)
     stages = frozenset({"bidding"})
-    stage_rule = "HS-BID-TURN"
+    order_rule = "HS-BID-TURN"
     when = "comes in the bidding phase, in turn"
 
     def validate(self, state: State, event: Action) -> Violation | None:

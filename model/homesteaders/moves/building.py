@@ -86,7 +86,7 @@ class PayBid(Act):
     schema_rule = "HS-PAY-BID"
     stages = BUILDING_STAGES
     who = "anyone"
-    stage_rule = "HS-BUILD-ORDER"
+    order_rule = "HS-BUILD-ORDER"
     when = "comes in the building phase"
 
     def validate(self, state: State, event: Action) -> Violation | None:
@@ -145,7 +145,7 @@ class Build(Act):
     schema_rule = "HS-BUILD-TYPE"
     stages = BUILDING_STAGES
     who = "anyone"
-    stage_rule = "HS-BUILD-ORDER"
+    order_rule = "HS-BUILD-ORDER"
     when = "comes in the building phase, after the auction's pay_bid"
 
     def validate(self, state: State, event: Action) -> Violation | None:
@@ -330,7 +330,7 @@ class Bonus(Act):
     optional = fields(worker=bool, reward=str, pay=str)
     stages = BUILDING_STAGES
     who = "anyone"
-    stage_rule = "HS-BUILD-ORDER"
+    order_rule = "HS-BUILD-ORDER"
     when = "comes in the building phase, after the auction's pay_bid and build"
 
     def validate(self, state: State, event: Action) -> Violation | None:

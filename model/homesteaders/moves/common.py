@@ -19,12 +19,11 @@ State = HomesteadersState
 
 
 class _Bound:
-    """A move that knows its game (the data, the buildings-by-ability tables). ``stage_rule`` is
-    the rule of the move played outside its ``stages`` once the game has started (Homesteaders
-    names the move's own rule there; see ``Homesteaders.order``)."""
+    """A move that knows its game (the data, the buildings-by-ability tables). Every move with
+    ``stages`` names its ``order_rule`` (Homesteaders cites the move's own rule for a move out of
+    its place) and says ``when`` it belongs, for the message."""
 
-    stage_rule: ClassVar[str | None] = None
-    when: ClassVar[str] = ""  # where the move belongs, for the message of stage_rule
+    when: ClassVar[str] = ""
 
     def __init__(self, game: Homesteaders) -> None:
         self.game = game
@@ -36,7 +35,7 @@ class Act(_Bound, ActionMove[State]):
 
 
 class Marker(_Bound, PhaseMove[State]):
-    stage_rule: ClassVar[str | None] = "HS-ROUND-ORDER"
+    order_rule: ClassVar[str | None] = "HS-ROUND-ORDER"
 
 
 class Draw(_Bound, ChanceMove[State]):

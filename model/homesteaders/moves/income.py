@@ -72,7 +72,7 @@ class Allocate(Act):
     schema_rule = "HS-ALLOC-SLOTS"
     stages = frozenset({"setup", "last_building"})
     who = "anyone"
-    stage_rule = "HS-ALLOCATE"
+    order_rule = "HS-ALLOCATE"
     when = ("comes between the setup and the income marker (for the final income: in the "
             "last round's building phase)")
 
@@ -104,7 +104,7 @@ class PayWorkers(Act):
     optional = fields(gold=int)
     stages = frozenset({"income", "final_income"})
     who = "anyone"
-    stage_rule = "HS-PAY-WORKERS"
+    order_rule = "HS-PAY-WORKERS"
     when = "comes after the income (or final income) marker and before the next marker"
 
     def validate(self, state: State, event: Action) -> Violation | None:

@@ -222,7 +222,7 @@ class PayDebt(Act):
     optional = fields(gold=int)
     stages = frozenset({"scoring"})
     who = "anyone"
-    stage_rule = "HS-DEBT-PAY"
+    order_rule = "HS-DEBT-PAY"
     when = "comes only in the scoring phase"
 
     def validate(self, state: State, event: Action) -> Violation | None:

@@ -331,7 +331,7 @@ class FinalIncome(_Marker):
     name = "final_income"
     rules = ("HS-ROUND-ORDER", "HS-FINAL-INCOME", "HS-INCOME", "HS-ALLOC-STANDS", "HS-VOCAB")
     stages = frozenset({"last_building"})
-    stage_rule = "HS-FINAL-INCOME"
+    order_rule = "HS-FINAL-INCOME"
     when = "follows the building phase of the last round"
 
     def check(self, state: State, event: Phase) -> Violation | None:
