@@ -128,6 +128,8 @@ class HomesteadersData:
     neutral_min: int
     neutral_max: int
     track: tuple[TrackSpace, ...]
+    # per space 0..5: every reward offered there or at an earlier space (from ``track``)
+    track_offers: tuple[Mapping[str, int], ...]
     end_vp_per_resource: Mapping[str, int]
     debt_step: int
     buildings: Mapping[str, Building]
@@ -146,12 +148,9 @@ class HomesteadersData:
     def supply_stages(self, round_: int) -> tuple[str, ...]:
         return tuple(s for s, (first, last) in self.stages.items() if first <= round_ <= last)
 
-    def track_rewards(self, space: int) -> dict[str, int]:
+    def track_rewards(self, space: int) -> Mapping[str, int]:
         """Every reward offered at ``space`` or an earlier space: reward name -> amount."""
-        out: dict[str, int] = {}
-        for entry in self.track[:space]:
-            out.update(entry.rewards)
-        return out
+        return self.track_offers[space]
 
 
 # --------------------------------------------------------------------------- validation helpers
@@ -305,6 +304,16 @@ def _price(f: str, where: str, value: Any) -> tuple[str, int]:
     return (value[0], value[1])
 
 
+def _offers(track: list[TrackSpace]) -> tuple[Mapping[str, int], ...]:
+    out: list[Mapping[str, int]] = []
+    offered: dict[str, int] = {}
+    for space in range(len(track) + 1):
+        out.append(MappingProxyType(dict(offered)))
+        if space < len(track):
+            offered.update(track[space].rewards)
+    return tuple(out)
+
+
 @cache
 def load_data() -> HomesteadersData:
     """Read and validate the data files (once per process)."""
@@ -382,7 +391,7 @@ def load_data() -> HomesteadersData:
         debt_payoff_silver=_int(f, "debt.payoff_silver", debt["payoff_silver"], 1),
         debt_payoff_gold=_int(f, "debt.payoff_gold", debt["payoff_gold"], 1),
         ladder=ladder, neutral_start=neutral["start"], neutral_min=neutral["min"],
-        neutral_max=neutral["max"], track=tuple(track),
+        neutral_max=neutral["max"], track=tuple(track), track_offers=_offers(track),
         end_vp_per_resource=_counts(f, "scoring.end_vp_per_resource",
                                     scoring["end_vp_per_resource"], RESOURCES),
         debt_step=_int(f, "scoring.debt_step", scoring["debt_step"], 1),

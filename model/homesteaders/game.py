@@ -44,7 +44,7 @@ from referee.model.homesteaders.data import HomesteadersData, load_data
 from referee.model.homesteaders.flow import HomesteadersFlow
 from referee.model.homesteaders.moves import move_table
 from referee.model.homesteaders.moves.bidding import bid_problem
-from referee.model.homesteaders.moves.rounds import stage_supply
+from referee.model.homesteaders.moves.rounds import IncomeTable, stage_supply
 from referee.model.homesteaders.observe import observables
 from referee.model.homesteaders.scoring import player_score, winners
 from referee.model.homesteaders.state import HOLDINGS, HomesteadersState
@@ -71,6 +71,7 @@ class Homesteaders(TableGame[HomesteadersState]):
                                      if b.sale_bonus_silver}
         self.gold_for_buildings = {n: b.gold_for for n, b in buildings if b.gold_for}
         self.converter_buildings = {n: b.converts for n, b in buildings if b.converts}
+        self.income = IncomeTable(self.data)
         self.flow = HomesteadersFlow(self.data)
         self.moves = move_table(self)
         self.observables = observables(self)
@@ -93,7 +94,8 @@ class Homesteaders(TableGame[HomesteadersState]):
             players=tuple(players), auctions=d.auctions[n], neutral_level=d.neutral_start,
             hold=[self.start_holdings() for _ in players],
             buildings=[[d.start_building] for _ in players], slots=[() for _ in players],
-            paid=[False] * n, supply=stage_supply(d, n, 1), passed=[False] * n)
+            paid=[False] * n, supply=stage_supply(d, n, 1), passed=[False] * n,
+            seat={p: i for i, p in enumerate(players)})
         if position is not None:
             from referee.model.homesteaders.position import apply_position
 

@@ -28,7 +28,7 @@ _DOCS = {"silver": "silver coins", "trade": "trade chits", "vp": "VP chits",
 
 def _holding(key: str) -> Callable[[State, str], int]:
     def get(state: State, player: str) -> int:
-        return state.hold[state.index(player)][key]
+        return state.hold[state.seat[player]][key]
 
     return get
 
@@ -37,11 +37,11 @@ def observables(game: Homesteaders) -> Observables[State]:
     data = game.data
 
     def score(state: State, player: str) -> int:
-        i = state.index(player)
+        i = state.seat[player]
         return player_score(data, state.hold[i], state.buildings[i]).total
 
     def buildings(state: State, player: str) -> list[str]:
-        return sorted(state.buildings[state.index(player)])
+        return sorted(state.buildings[state.seat[player]])
 
     def start_player(state: State) -> str | None:
         return state.players[state.start] if state.start is not None else None

@@ -48,6 +48,8 @@ class HomesteadersState:
     won: dict[int, tuple[int, int]] = field(default_factory=dict)
     step: dict[int, int] = field(default_factory=dict)
     extra_open: bool = False  # the Train Station's extra building may follow
+    # each player's seat (the index into players and the per-player lists), shared by copies
+    seat: dict[str, int] = field(default_factory=dict, metadata={"shared": True})
 
     def copy(self) -> HomesteadersState:
         return HomesteadersState(
@@ -57,7 +59,7 @@ class HomesteadersState:
             slots=list(self.slots), paid=list(self.paid), supply=dict(self.supply),
             used=set(self.used), tiles=dict(self.tiles), high=dict(self.high),
             passed=list(self.passed), turn=self.turn, neutral_auction=self.neutral_auction,
-            won=dict(self.won), step=dict(self.step), extra_open=self.extra_open)
+            won=dict(self.won), step=dict(self.step), extra_open=self.extra_open, seat=self.seat)
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -79,7 +81,7 @@ class HomesteadersState:
     __hash__ = None  # type: ignore[assignment]
 
     def index(self, player: str) -> int:
-        return self.players.index(player)
+        return self.seat[player]
 
     def winning(self, i: int) -> bool:
         """Whether player ``i`` holds a high bid now (bidding phase)."""

@@ -113,11 +113,11 @@ class Bid(Act):
 
     def check(self, state: State, event: Action) -> Violation | None:
         return (auction_in_play_problem(state, event) or _neutral_first(state, event)
-                or bid_problem(self.game, state, state.index(event.player),
+                or bid_problem(self.game, state, state.seat[event.player],
                                event.get("auction"), event.get("amount")))
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        i = state.index(event.player)
+        i = state.seat[event.player]
         auction, amount = event.get("auction"), event.get("amount")
         high = state.high.get(auction)
         if high is not None and high[0] == amount:
@@ -132,7 +132,7 @@ class Bid(Act):
         assert player is not None
         if len(state.players) == 2 and state.neutral_auction is None:
             return
-        i = state.index(player)
+        i = state.seat[player]
         for a in range(1, state.auctions + 1):
             for amount in self.data.ladder:
                 if bid_problem(self.game, state, i, a, amount) is None:
@@ -152,11 +152,11 @@ class Pass(Act):
 
     def check(self, state: State, event: Action) -> Violation | None:
         return (_neutral_first(state, event)
-                or reward_problem(self.data, state, state.index(event.player),
+                or reward_problem(self.data, state, state.seat[event.player],
                                   event.get("reward")))
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        i = state.index(event.player)
+        i = state.seat[event.player]
         state.passed[i] = True
         advance(self.data, state.hold[i], event.get("reward"))
         if len(state.players) == 2:
@@ -168,5 +168,5 @@ class Pass(Act):
         assert player is not None
         if len(state.players) == 2 and state.neutral_auction is None:
             return
-        for r in rewards(self.data, state.hold[state.index(player)]["track"]):
+        for r in rewards(self.data, state.hold[state.seat[player]]["track"]):
             yield Action.make(player, "pass", reward=r)

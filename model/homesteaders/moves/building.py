@@ -107,7 +107,7 @@ class PayBid(Act):
         bad = owed_items_problem(self.data, state, auction)
         if bad is not None:
             return bad
-        return payment_problem(state, state.index(event.player), state.won[auction][1],
+        return payment_problem(state, state.seat[event.player], state.won[auction][1],
                                event.get("gold", 0), "HS-PAY-BID",
                                f"the bid on auction {auction}")
 
@@ -170,7 +170,7 @@ class Build(Act):
         data = self.data
         name = event.get("building")
         auction = event.get("auction")
-        i = state.index(event.player)
+        i = state.seat[event.player]
         step = state.step[auction]
         t = tile(data, state, auction)
         b = data.buildings[name]
@@ -205,7 +205,7 @@ class Build(Act):
         if short:
             return Violation("illegal", "HS-BUILD-COST", f"building the {name} {short}",
                              event.player)
-        if b.on_build_advance != event.has("reward"):
+        if b.on_build_advance != (event.get("reward") is not None):
             return Violation("illegal", "HS-TRACK-BUILD",
                              f"building the {name} advances the railroad marker: give a reward"
                              if b.on_build_advance else
@@ -215,7 +215,7 @@ class Build(Act):
             bad = reward_problem(data, state, i, event.get("reward"))
             if bad is not None:
                 return bad
-        if event.has("worker") and not b.on_build_worker:
+        if event.get("worker") is not None and not b.on_build_worker:
             return Violation("illegal", "HS-WORKSHOP", f"building the {name} gives no free "
                              "worker", event.player)
         return None
@@ -243,7 +243,7 @@ class Build(Act):
         auction, name = event.get("auction"), event.get("building")
         extra = event.get("extra", False)
         gold_for = event.get("gold_for", ())
-        i = state.index(event.player)
+        i = state.seat[event.player]
         hold = state.hold[i]
         b = data.buildings[name]
         note("HS-TRAIN-STATION" if extra else "HS-BUILD-TYPE")
@@ -338,7 +338,7 @@ class Bonus(Act):
                                                                                  event)
         if bad is not None:
             return bad
-        if event.has("pay") and event.get("pay") not in RESOURCES:
+        if event.get("pay") is not None and event.get("pay") not in RESOURCES:
             return Violation("schema", "HS-BONUS", f"unknown resource {event.get('pay')!r}",
                              event.player)
         return None
@@ -349,7 +349,7 @@ class Bonus(Act):
         if bad is not None:
             return bad
         auction = event.get("auction")
-        i = state.index(event.player)
+        i = state.seat[event.player]
         if state.step[auction] == BONUS:
             return Violation("illegal", "HS-BONUS", f"the bonus of auction {auction} is already "
                              "taken", event.player)
@@ -357,10 +357,10 @@ class Bonus(Act):
         bonus = t.bonus
         if bonus is None:
             return Violation("illegal", "HS-BONUS", f"tile {t.id} has no bonus", event.player)
-        if event.has("worker") and not bonus.worker:
+        if event.get("worker") is not None and not bonus.worker:
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus gives no worker",
                              event.player)
-        if bonus.advance != event.has("reward"):
+        if bonus.advance != (event.get("reward") is not None):
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus advances the railroad "
                              "marker: give a reward" if bonus.advance else
                              f"tile {t.id}'s bonus gives no railroad advance, found a reward",
@@ -369,7 +369,7 @@ class Bonus(Act):
             bad = reward_problem(self.data, state, i, event.get("reward"))
             if bad is not None:
                 return bad
-        if event.has("pay") and bonus.pay is None:
+        if event.get("pay") is not None and bonus.pay is None:
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus asks no payment",
                              event.player)
         if bonus.pay is not None:
@@ -386,7 +386,7 @@ class Bonus(Act):
 
     def apply(self, state: State, event: Action, note: Note) -> None:
         auction = event.get("auction")
-        i = state.index(event.player)
+        i = state.seat[event.player]
         hold = state.hold[i]
         bonus = tile(self.data, state, auction).bonus
         assert bonus is not None
@@ -412,7 +412,7 @@ class Bonus(Act):
         bonus = tile(self.data, state, auction).bonus
         if bonus is None:
             return
-        i = state.index(player)
+        i = state.seat[player]
         hold = state.hold[i]
         workers: list[bool | None] = [True, False] if bonus.worker else [None]
         rewards_: list[str | None] = (list(rewards(self.data, hold["track"])) if bonus.advance

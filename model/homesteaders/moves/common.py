@@ -83,6 +83,11 @@ def resource_problem(event: Action, key: str, rule: str) -> Violation | None:
 _GAIN_KEY = {"worker": "workers"}
 
 
+def holding(gain_name: str) -> str:
+    """The holding a gain or reward adds to (a ``worker`` adds to ``workers``)."""
+    return _GAIN_KEY.get(gain_name, gain_name)
+
+
 def gain(hold: MutableMapping[str, int], gains: Mapping[str, int]) -> None:
     for name, amount in gains.items():
         hold[_GAIN_KEY.get(name, name)] += amount

@@ -3,10 +3,9 @@ paying the workers' wages (``pay_workers``) after it."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.model.core import Action, Note, Violation, fields
 from referee.model.homesteaders import market
@@ -19,6 +18,9 @@ from referee.model.homesteaders.moves.common import (
     payment_problem,
     wages,
 )
+
+if TYPE_CHECKING:
+    from referee.model.homesteaders.game import Homesteaders
 
 
 def slot_problem(data: HomesteadersData, slot: Any) -> str | None:
@@ -33,6 +35,13 @@ def slot_problem(data: HomesteadersData, slot: Any) -> str | None:
         return (f"slot {slot!r}: {name} has slots "
                 f"{', '.join(f'{name}:{k}' for k in range(n)) or 'none'}")
     return None
+
+
+def slot_counts(slots: Iterable[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for slot in slots:
+        counts[slot] = counts.get(slot, 0) + 1
+    return counts
 
 
 def allocation_problem(data: HomesteadersData, state: State, i: int,
@@ -76,25 +85,33 @@ class Allocate(Act):
     when = ("comes between the setup and the income marker (for the final income: in the "
             "last round's building phase)")
 
+    def __init__(self, game: Homesteaders) -> None:
+        super().__init__(game)
+        # every slot name ('farm:0') of every building
+        self.slots = frozenset(f"{name}:{k}" for name, b in self.data.buildings.items()
+                               for k in range(len(b.slots)))
+
     def validate(self, state: State, event: Action) -> Violation | None:
+        known = self.slots
         for slot in event.get("slots"):
-            problem = slot_problem(self.data, slot)
-            if problem:
-                return Violation("schema", "HS-ALLOC-SLOTS", problem, event.player)
+            if slot not in known:
+                problem = slot_problem(self.data, slot)
+                if problem:
+                    return Violation("schema", "HS-ALLOC-SLOTS", problem, event.player)
         return None
 
     def check(self, state: State, event: Action) -> Violation | None:
-        return allocation_problem(self.data, state, state.index(event.player),
-                                  Counter(event.get("slots")))
+        return allocation_problem(self.data, state, state.seat[event.player],
+                                  slot_counts(event.get("slots")))
 
     def apply(self, state: State, event: Action, note: Note) -> None:
         if state.phase == "building":
             note("HS-FINAL-INCOME")
-        state.slots[state.index(event.player)] = tuple(sorted(event.get("slots")))
+        state.slots[state.seat[event.player]] = tuple(sorted(event.get("slots")))
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
-        for slots in allocations(self.data, state, state.index(player)):
+        for slots in allocations(self.data, state, state.seat[player]):
             yield Action.make(player, "allocate", slots=list(slots))
 
 
@@ -111,7 +128,7 @@ class PayWorkers(Act):
         return gold_param_problem(event)
 
     def check(self, state: State, event: Action) -> Violation | None:
-        i = state.index(event.player)
+        i = state.seat[event.player]
         if state.paid[i]:
             return Violation("illegal", "HS-PAY-WORKERS", f"{event.player} has already paid "
                              "workers this round", event.player)
@@ -119,7 +136,7 @@ class PayWorkers(Act):
                                "HS-PAY-WORKERS", "workers")
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        i = state.index(event.player)
+        i = state.seat[event.player]
         gold = event.get("gold", 0)
         if gold:
             note("HS-GOLD-PAY")
@@ -128,7 +145,7 @@ class PayWorkers(Act):
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
-        i = state.index(player)
+        i = state.seat[player]
         if not state.paid[i]:
             for g in payable_gold(state.hold[i], wages(self.data, state.hold[i])):
                 yield Action.make(player, "pay_workers", gold=g)

@@ -43,7 +43,7 @@ class Buy(_Anytime):
 
     def problem(self, state: State, event: Action) -> Violation | None:
         res, count = event.get("resource"), event.get("count", 1)
-        short = market.missing(state.hold[state.index(event.player)],
+        short = market.missing(state.hold[state.seat[event.player]],
                                market.buy_cost(self.data, res, count))
         if short:
             return Violation("illegal", "HS-MARKET-BUY", f"buying {count} {res} {short}",
@@ -51,14 +51,14 @@ class Buy(_Anytime):
         return None
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        market.buy(self.data, state.hold[state.index(event.player)], event.get("resource"),
+        market.buy(self.data, state.hold[state.seat[event.player]], event.get("resource"),
                    event.get("count", 1))
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
         if state.start is None:
             return
-        hold = state.hold[state.index(player)]
+        hold = state.hold[state.seat[player]]
         for res in RESOURCES:
             if not market.missing(hold, market.buy_cost(self.data, res, 1)):
                 yield Action.make(player, "buy", resource=res, count=1)
@@ -75,7 +75,7 @@ class Sell(_Anytime):
 
     def problem(self, state: State, event: Action) -> Violation | None:
         res, count = event.get("resource"), event.get("count")
-        short = market.missing(state.hold[state.index(event.player)],
+        short = market.missing(state.hold[state.seat[event.player]],
                                market.sell_need(self.data, res, count))
         if short:
             return Violation("illegal", "HS-MARKET-SELL", f"selling {count} {res} {short}",
@@ -83,7 +83,7 @@ class Sell(_Anytime):
         return None
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        i = state.index(event.player)
+        i = state.seat[event.player]
         owned = state.buildings[i]
         bonus = sum(v for n, v in self.game.sale_bonus_buildings.items() if n in owned)
         if bonus:
@@ -94,7 +94,7 @@ class Sell(_Anytime):
         assert player is not None
         if state.start is None:
             return
-        hold = state.hold[state.index(player)]
+        hold = state.hold[state.seat[player]]
         for res in RESOURCES:
             if not market.missing(hold, market.sell_need(self.data, res, 1)):
                 yield Action.make(player, "sell", resource=res, count=1)
@@ -109,7 +109,7 @@ class TakeDebt(_Anytime):
         return count_problem(event, "count", "HS-DEBT-TAKE")
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        market.take_debt(self.data, state.hold[state.index(event.player)], event.get("count"))
+        market.take_debt(self.data, state.hold[state.seat[event.player]], event.get("count"))
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
@@ -127,7 +127,7 @@ class Hire(_Anytime):
 
     def problem(self, state: State, event: Action) -> Violation | None:
         count = event.get("count")
-        short = market.missing(state.hold[state.index(event.player)],
+        short = market.missing(state.hold[state.seat[event.player]],
                                market.hire_need(self.data, count))
         if short:
             return Violation("illegal", "HS-HIRE", f"hiring {count} workers {short}",
@@ -135,12 +135,12 @@ class Hire(_Anytime):
         return None
 
     def apply(self, state: State, event: Action, note: Note) -> None:
-        market.hire(self.data, state.hold[state.index(event.player)], event.get("count"))
+        market.hire(self.data, state.hold[state.seat[event.player]], event.get("count"))
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
         if (state.start is not None
-                and not market.missing(state.hold[state.index(player)],
+                and not market.missing(state.hold[state.seat[player]],
                                        market.hire_need(self.data, 1))):
             yield Action.make(player, "hire", count=1)
 
@@ -179,7 +179,7 @@ class Convert(_Anytime):
             sources = [src for src, _ in converters[building]]
             return Violation("schema", "HS-CONVERT", f"convert at the {building} takes 'from' "
                              f"{' or '.join(sources)}, found {given!r}", event.player)
-        i = state.index(event.player)
+        i = state.seat[event.player]
         if building not in state.buildings[i]:
             return Violation("illegal", "HS-CONVERT", f"{event.player} does not own a "
                              f"{building}", event.player)
@@ -195,14 +195,14 @@ class Convert(_Anytime):
         source = self.source(building, event.get("from"))
         assert source is not None
         target = dict(self.game.converter_buildings[building])[source]
-        market.convert(self.data, state.hold[state.index(event.player)], source, target,
+        market.convert(self.data, state.hold[state.seat[event.player]], source, target,
                        event.get("count"))
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
         if state.start is None:
             return
-        i = state.index(player)
+        i = state.seat[player]
         hold = state.hold[i]
         for name, converts in self.game.converter_buildings.items():
             if name not in state.buildings[i]:
@@ -229,7 +229,7 @@ class PayDebt(Act):
         return count_problem(event, "count", "HS-DEBT-PAY")
 
     def check(self, state: State, event: Action) -> Violation | None:
-        problem = market.debt_payoff_problem(self.data, state.hold[state.index(event.player)],
+        problem = market.debt_payoff_problem(self.data, state.hold[state.seat[event.player]],
                                              event.get("count"), event.get("gold", 0))
         if problem:
             return Violation("illegal", "HS-DEBT-PAY", f"{event.player} {problem}", event.player)
@@ -239,12 +239,12 @@ class PayDebt(Act):
         gold = event.get("gold", 0)
         if gold:
             note("HS-GOLD-PAY")
-        market.pay_debt(self.data, state.hold[state.index(event.player)], event.get("count"),
+        market.pay_debt(self.data, state.hold[state.seat[event.player]], event.get("count"),
                         gold)
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
-        hold = state.hold[state.index(player)]
+        hold = state.hold[state.seat[player]]
         for g in (0, 1):
             if not market.debt_payoff_problem(self.data, hold, 1, g):
                 yield Action.make(player, "pay_debt", count=1, gold=g)

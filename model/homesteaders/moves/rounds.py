@@ -4,9 +4,9 @@ paid for players who did not pay them, the outcome of the bidding."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from referee.model.core import Chance, Note, Phase, Violation, fields
 from referee.model.homesteaders.data import HomesteadersData
@@ -14,12 +14,15 @@ from referee.model.homesteaders.moves.common import (
     Draw,
     Marker,
     State,
-    gain,
+    holding,
     ladder_step,
     owed_items_problem,
     wages,
 )
 from referee.model.homesteaders.state import NEUTRAL, UNPAID
+
+if TYPE_CHECKING:
+    from referee.model.homesteaders.game import Homesteaders
 
 # --------------------------------------------------------------------------- chance
 
@@ -132,13 +135,20 @@ def stage_supply(data: HomesteadersData, players: int, round_: int) -> dict[str,
             if b.stage in stages and b.copies_for(players) > 0}
 
 
-def change_stage(data: HomesteadersData, state: State, round_: int) -> bool:
-    """Remove unbuilt buildings of stages that end and add those of stages that begin; whether
-    the stages changed."""
-    before = set(data.supply_stages(round_ - 1)) if round_ > 1 else set()
-    now = set(data.supply_stages(round_))
-    if before == now:
-        return False
+def stage_changes(data: HomesteadersData) -> dict[int, tuple[set[str], set[str]]]:
+    """Round -> (the stages on offer before it, those on offer in it), for the rounds that
+    change them (round 1 included: it starts the supply)."""
+    out = {}
+    for r in range(1, data.rounds + 1):
+        before = set(data.supply_stages(r - 1)) if r > 1 else set()
+        now = set(data.supply_stages(r))
+        if before != now:
+            out[r] = (before, now)
+    return out
+
+
+def change_stage(data: HomesteadersData, state: State, before: set[str], now: set[str]) -> None:
+    """Remove unbuilt buildings of stages that end and add those of stages that begin."""
     n = len(state.players)
     supply = {name: count for name, count in state.supply.items()
               if data.buildings[name].stage in now}
@@ -146,30 +156,55 @@ def change_stage(data: HomesteadersData, state: State, round_: int) -> bool:
         if b.stage in now - before and b.copies_for(n) > 0:
             supply[name] = b.copies_for(n)
     state.supply = supply
-    return round_ > 1
 
 
-def collect_income(data: HomesteadersData, state: State, i: int, note: Note) -> None:
-    hold = state.hold[i]
-    workers = hold["workers"]
-    for name in state.buildings[i]:
-        b = data.buildings[name]
-        gain(hold, b.income)
-        if b.income_per_worker:
-            note("HS-RODEO")
-            hold["silver"] += b.income_per_worker * min(workers, b.income_per_worker_max)
-        if b.income_discard_debt or b.income_no_debt_silver:
-            note("HS-BANK-INCOME")
-            if hold["debt"] >= b.income_discard_debt > 0:
-                hold["debt"] -= b.income_discard_debt
-            else:
-                hold["silver"] += b.income_no_debt_silver
-    hold["silver"] += data.rail_income * hold["rail"]
-    for slot, count in Counter(state.slots[i]).items():
-        name, index = slot.split(":")
-        spec = data.buildings[name].slots[int(index)]
-        if count >= spec.workers:
-            gain(hold, spec.income)
+class IncomeTable:
+    """What income pays: each building's automatic income and each slot's, as (holding, amount)
+    pairs worked out once from the data, and the buildings whose income has a rule of its own
+    (the Rodeo, the Bank)."""
+
+    def __init__(self, data: HomesteadersData) -> None:
+        self.rail = data.rail_income
+        self.automatic = {name: tuple((holding(k), v) for k, v in b.income.items())
+                          for name, b in data.buildings.items()}
+        self.special = {name: b for name, b in data.buildings.items()
+                        if b.income_per_worker or b.income_discard_debt
+                        or b.income_no_debt_silver}
+        self.slots = {f"{name}:{k}": (slot.workers,
+                                      tuple((holding(g), v) for g, v in slot.income.items()))
+                      for name, b in data.buildings.items() for k, slot in enumerate(b.slots)}
+
+    def collect(self, state: State, i: int, note: Note) -> None:
+        hold = state.hold[i]
+        workers = hold["workers"]
+        automatic, special = self.automatic, self.special
+        for name in state.buildings[i]:
+            for key, amount in automatic[name]:
+                hold[key] += amount
+            b = special.get(name)
+            if b is None:
+                continue
+            if b.income_per_worker:
+                note("HS-RODEO")
+                hold["silver"] += b.income_per_worker * min(workers, b.income_per_worker_max)
+            if b.income_discard_debt or b.income_no_debt_silver:
+                note("HS-BANK-INCOME")
+                if hold["debt"] >= b.income_discard_debt > 0:
+                    hold["debt"] -= b.income_discard_debt
+                else:
+                    hold["silver"] += b.income_no_debt_silver
+        hold["silver"] += self.rail * hold["rail"]
+        placed = state.slots[i]
+        if placed:
+            counts: dict[str, int] = {}
+            for slot in placed:
+                counts[slot] = counts.get(slot, 0) + 1
+            slots = self.slots
+            for slot, count in counts.items():
+                needed, gains = slots[slot]
+                if count >= needed:
+                    for key, amount in gains:
+                        hold[key] += amount
 
 
 def auto_pay_problem(data: HomesteadersData, state: State) -> Violation | None:
@@ -220,6 +255,11 @@ class Setup(_Marker):
     stages = frozenset({"start", "building"})
     when = "comes before round 1 and after the building phase of rounds 1 to 9"
 
+    def __init__(self, game: Homesteaders) -> None:
+        super().__init__(game)
+        self.changes = stage_changes(self.data)
+        self.auction_1 = {t.round: t.id for t in self.data.tiles.values() if t.auction == 1}
+
     def check(self, state: State, event: Phase) -> Violation | None:
         r = event.get("round")
         expected = 1 if state.phase == "start" else state.round + 1
@@ -234,19 +274,19 @@ class Setup(_Marker):
             yield event
 
     def apply(self, state: State, event: Phase, note: Note) -> None:
-        data = self.data
         n = len(state.players)
         r = event.get("round")
         if state.won:
             note("HS-PAY-BID")
         state.round = r
-        if change_stage(data, state, r):
-            note("HS-STAGE")
-        state.tiles = {}
-        for t in data.tiles.values():
-            if t.auction == 1 and t.round == r:
-                state.tiles[1] = t.id
-                state.used.add(t.id)
+        change = self.changes.get(r)
+        if change is not None:
+            if r > 1:
+                note("HS-STAGE")
+            change_stage(self.data, state, *change)
+        tile = self.auction_1[r]
+        state.tiles = {1: tile}
+        state.used.add(tile)
         state.high, state.passed, state.turn = {}, [False] * n, None
         state.neutral_auction = None
         state.won, state.step, state.extra_open = {}, {}, False
@@ -269,7 +309,7 @@ class Income(_Marker):
 
     def apply(self, state: State, event: Phase, note: Note) -> None:
         for i in range(len(state.players)):
-            collect_income(self.data, state, i, note)
+            self.game.income.collect(state, i, note)
         state.phase = "income"
 
 
@@ -343,7 +383,7 @@ class FinalIncome(_Marker):
         state.paid = [False] * len(state.players)
         state.tiles = {}
         for i in range(len(state.players)):
-            collect_income(self.data, state, i, note)
+            self.game.income.collect(state, i, note)
         state.phase = "final_income"
 
 
