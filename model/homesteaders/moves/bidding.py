@@ -10,8 +10,7 @@ from referee.model.homesteaders.moves.common import (
     Act,
     State,
     advance,
-    auction_in_play_problem,
-    auction_number_problem,
+    auction_problem,
     ladder_step,
     reward_problem,
     reward_schema_problem,
@@ -70,15 +69,13 @@ class NeutralBid(Act):
     when = "opens the bidding phase"
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        return auction_number_problem(event, "HS-NEUTRAL-BID")
-
-    def check(self, state: State, event: Action) -> Violation | None:
-        bad = auction_in_play_problem(state, event)
-        if bad is not None:
-            return bad
-        if len(state.players) != 2:
+        bad = auction_problem(state, event, "HS-NEUTRAL-BID")
+        if bad is None and len(state.players) != 2:
             return Violation("illegal", "HS-NEUTRAL-BID", "the neutral bid is used only with 2 "
                              f"players, found {len(state.players)}", event.player)
+        return bad
+
+    def check(self, state: State, event: Action) -> Violation | None:
         if state.neutral_auction is not None:
             return Violation("order", "HS-NEUTRAL-BID", "the neutral bid is already on auction "
                              f"{state.neutral_auction}", event.player)
@@ -109,10 +106,10 @@ class Bid(Act):
     when = "comes in the bidding phase, in turn"
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        return auction_number_problem(event, "HS-BID-AUCTION")
+        return auction_problem(state, event, "HS-BID-AUCTION")
 
     def check(self, state: State, event: Action) -> Violation | None:
-        return (auction_in_play_problem(state, event) or _neutral_first(state, event)
+        return (_neutral_first(state, event)
                 or bid_problem(self.game, state, state.seat[event.player],
                                event.get("auction"), event.get("amount")))
 

@@ -15,8 +15,7 @@ from referee.model.homesteaders.moves.common import (
     Act,
     State,
     advance,
-    auction_in_play_problem,
-    auction_number_problem,
+    auction_problem,
     gain,
     gold_param_problem,
     owed_items_problem,
@@ -90,10 +89,10 @@ class PayBid(Act):
     when = "comes in the building phase"
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        return auction_number_problem(event, "HS-PAY-BID") or gold_param_problem(event)
+        return auction_problem(state, event, "HS-PAY-BID") or gold_param_problem(event)
 
     def check(self, state: State, event: Action) -> Violation | None:
-        bad = auction_in_play_problem(state, event) or _won_by(state, event)
+        bad = _won_by(state, event)
         if bad is not None:
             return bad
         auction = event.get("auction")
@@ -149,7 +148,7 @@ class Build(Act):
     when = "comes in the building phase, after the auction's pay_bid"
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        bad = auction_number_problem(event, "HS-BUILD-ORDER")
+        bad = auction_problem(state, event, "HS-BUILD-ORDER")
         if bad is not None:
             return bad
         name = event.get("building")
@@ -163,8 +162,7 @@ class Build(Act):
         return reward_schema_problem(self.data, event)
 
     def check(self, state: State, event: Action) -> Violation | None:
-        bad = (auction_in_play_problem(state, event) or _won_by(state, event)
-               or _current(state, event))
+        bad = _won_by(state, event) or _current(state, event)
         if bad is not None:
             return bad
         data = self.data
@@ -334,7 +332,7 @@ class Bonus(Act):
     when = "comes in the building phase, after the auction's pay_bid and build"
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        bad = auction_number_problem(event, "HS-BONUS") or reward_schema_problem(self.data,
+        bad = auction_problem(state, event, "HS-BONUS") or reward_schema_problem(self.data,
                                                                                  event)
         if bad is not None:
             return bad
@@ -344,8 +342,7 @@ class Bonus(Act):
         return None
 
     def check(self, state: State, event: Action) -> Violation | None:
-        bad = (auction_in_play_problem(state, event) or _won_by(state, event)
-               or _current(state, event))
+        bad = _won_by(state, event) or _current(state, event)
         if bad is not None:
             return bad
         auction = event.get("auction")

@@ -54,16 +54,13 @@ def count_problem(event: Action, key: str, rule: str, default: int | None = None
     return None
 
 
-def auction_number_problem(event: Action, rule: str) -> Violation | None:
+def auction_problem(state: State, event: Action, rule: str) -> Violation | None:
+    """An auction that is not 1, 2 or 3 (``schema`` under ``rule``), or one not in play with
+    this many players (``illegal`` HS-BID-AUCTION): wrong in any state of the game."""
     auction = event.get("auction")
     if auction not in (1, 2, 3):
         return Violation("schema", rule, f"unknown auction {auction} (auctions are 1, 2, 3)",
                          event.player)
-    return None
-
-
-def auction_in_play_problem(state: State, event: Action) -> Violation | None:
-    auction = event.get("auction")
     if auction > state.auctions:
         return Violation("illegal", "HS-BID-AUCTION", f"auction {auction} is not used with "
                          f"{len(state.players)} players", event.player)
