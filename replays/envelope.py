@@ -106,13 +106,13 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
                          "header: 'players' must be a list of strings")
     if any(not p.strip() for p in players):
         return Violation("schema", "LOG-PLAYERS", "header: player names must not be empty")
-    dupes = sorted({p for p in players if players.count(p) > 1})
-    if dupes:
-        return Violation("schema", "LOG-PLAYERS", f"header: player {dupes[0]!r} appears twice")
     if not game.min_players <= len(players) <= game.max_players:
         return Violation("schema", "LOG-PLAYERS",
                          f"header: {game.title} takes {game.min_players} to {game.max_players} "
                          f"players, found {len(players)}")
+    dupes = sorted({p for p in players if players.count(p) > 1})
+    if dupes:
+        return Violation("schema", "LOG-PLAYERS", f"header: player {dupes[0]!r} appears twice")
     for key in ("options", "position", "meta"):
         if key in obj and not isinstance(obj[key], dict):
             return Violation("schema", "LOG-HEADER",
@@ -239,6 +239,10 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
     body = obj[shape]
+    if shape in ("check", "undo"):
+        problem = _numbers_ok(body)
+        if problem:
+            return Violation("schema", "LOG-NUMBER", problem)
     if shape == "check":
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
