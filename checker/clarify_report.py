@@ -14,6 +14,7 @@ from referee.checker.clarify import (
     describe_situation,
 )
 from referee.checker.clarify_file import ClarificationFile, load_file
+from referee.display import visible
 
 
 @dataclass
@@ -75,4 +76,5 @@ def to_text(reports: Sequence[FileReport]) -> str:
         summary = ", ".join(f"{n} {k}" for k, n in counts.items()) or "nothing to check"
         conflicts = len(report.search.conflicts)
         lines.append(f"  summary: {summary}; {conflicts} conflict{'' if conflicts == 1 else 's'}")
-    return "\n".join(lines)
+    # ids, paths and expressions come from the files: no control character reaches a terminal
+    return "\n".join(visible(line) for line in lines)

@@ -11,6 +11,7 @@ from typing import IO
 
 import typer
 
+from referee.display import visible, writable
 from referee.errors import RefereeError
 
 
@@ -26,8 +27,9 @@ class TextOrJson(StrEnum):
 
 
 def fail(message: str, status: int = 2) -> typer.Exit:
-    """Print one clear line on stderr; return the Exit to raise."""
-    typer.echo(f"referee: error: {message}", err=True)
+    """Print one clear line on stderr (what it quotes shown with visible escapes); return the
+    Exit to raise."""
+    typer.echo(f"referee: error: {visible(message)}", err=True)
     return typer.Exit(status)
 
 
@@ -42,12 +44,14 @@ def user_errors() -> Iterator[None]:
 
 @contextlib.contextmanager
 def output_stream(path: Path | None) -> Iterator[IO[str]]:
-    """The --output file (UTF-8), or standard output."""
+    """The --output file (UTF-8), or standard output; either escapes what it cannot encode
+    (the reports escape what they quote already: this keeps a report writable on a stream of
+    another encoding)."""
     if path is None:
-        yield sys.stdout
+        yield writable(sys.stdout)
         return
     try:
-        stream = path.open("w", encoding="utf-8")
+        stream = path.open("w", encoding="utf-8", errors="backslashreplace")
     except OSError as exc:
         raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
     with stream:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from referee.commands.common import TextOrJson, user_errors
+from referee.display import json_text, visible, writable
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.report import plain_console
 
 
 def coverage(
@@ -35,19 +37,21 @@ def coverage(
         games, files = measure(find_logs(paths), max_line_bytes)
     low = [g for g in games if g.percent + 1e-9 < fail_under]
     if fmt is TextOrJson.json:
-        typer.echo(json.dumps({"files": files, "games": [g.to_json() for g in games],
-                               "fail_under": fail_under, "ok": not low}, indent=1))
+        out = writable(sys.stdout)
+        out.write(json_text({"files": files, "games": [g.to_json() for g in games],
+                             "fail_under": fail_under, "ok": not low}, out, indent=1) + "\n")
     else:
-        console = Console(highlight=False, soft_wrap=True)
+        console = plain_console(writable(sys.stdout))
         table = Table(title=f"rule coverage of {files} log(s)")
         for column in ("game", "rules", "exercised", "percent", "never touched"):
             table.add_column(column)
         for g in games:
-            table.add_row(g.game, str(len(g.rules)), str(len(g.exercised)), f"{g.percent:.1f}%",
-                          ", ".join(g.untouched) or "-")
+            table.add_row(visible(g.game), str(len(g.rules)), str(len(g.exercised)),
+                          f"{g.percent:.1f}%", visible(", ".join(g.untouched)) or "-")
         console.print(table)
         for g in low:
-            console.print(f"[red]{g.game}: {g.percent:.1f}% is under {fail_under:g}%[/]")
+            console.print(Text(f"{visible(g.game)}: {g.percent:.1f}% is under {fail_under:g}%",
+                               style="red"))
     raise typer.Exit(1 if low else 0)
 
 
