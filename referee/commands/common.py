@@ -33,6 +33,16 @@ def fail(message: str, status: int = 2) -> typer.Exit:
     return typer.Exit(status)
 
 
+def note(message: str) -> None:
+    """One line on stderr that does not stop the command (a skipped symbolic link)."""
+    typer.echo(f"referee: note: {visible(message)}", err=True)
+
+
+FOLLOW_SYMLINKS_HELP = ("Follow symbolic links found while searching folders: linked logs "
+                        "pointing outside the folder, and linked folders. Default: skip them "
+                        "with a note (a file named on the command line is always read).")
+
+
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
     """Turn RefereeError into one line on stderr and its exit status."""

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from referee.commands.common import TextOrJson, user_errors
+from referee.commands.common import FOLLOW_SYMLINKS_HELP, TextOrJson, note, user_errors
 from referee.display import json_text, visible, writable
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
@@ -26,6 +26,8 @@ def coverage(
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
                                        help="Longest line accepted, in bytes."),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
+                                         help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
     """Report, per game, the rule ids a corpus exercises (checked and passed, or broken) and
     those it never touches; the log format's own LOG- rules are reported as 'format'.
@@ -33,8 +35,9 @@ def coverage(
     Exit status: 0, or 1 when a game is under --fail-under; 2 for a usage error.
     """
     with user_errors():
-        check_paths(paths)
-        games, files = measure(find_logs(paths), max_line_bytes)
+        check_paths(paths, follow_symlinks=follow_symlinks)
+        logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
+        games, files = measure(logs, max_line_bytes)
     low = [g for g in games if g.percent + 1e-9 < fail_under]
     if fmt is TextOrJson.json:
         out = writable(sys.stdout)

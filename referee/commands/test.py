@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from rich.text import Text
 
-from referee.commands.common import output_stream, user_errors
+from referee.commands.common import FOLLOW_SYMLINKS_HELP, note, output_stream, user_errors
 from referee.display import visible
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
@@ -32,6 +32,8 @@ def test(
                                        help="Write the report to this file."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
                                        help="Longest line accepted, in bytes."),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
+                                         help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
     """Validate every log and compare the outcome with its expected verdict.
 
@@ -39,11 +41,11 @@ def test(
     """
     failed = total = 0
     with user_errors():
-        check_paths(paths)
+        check_paths(paths, follow_symlinks=follow_symlinks)
         with output_stream(output) as out:
             console = plain_console(out, False if output is not None else None)
             suite = JunitSuite(out, "referee test") if fmt is TestFormat.junit else None
-            for path in find_logs(paths):
+            for path in find_logs(paths, follow_symlinks=follow_symlinks, note=note):
                 start = time.perf_counter()
                 outcome = run_expectation(path, max_line_bytes)
                 total += 1

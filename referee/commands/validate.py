@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from referee.commands.common import ReportFormat, fail, output_stream, user_errors
+from referee.commands.common import (
+    FOLLOW_SYMLINKS_HELP,
+    ReportFormat,
+    fail,
+    note,
+    output_stream,
+    user_errors,
+)
 from referee.replays import parallel
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
@@ -52,6 +60,8 @@ def validate(
                                           help="Files per task. Default: "
                                           f"{parallel.DEFAULT_CHUNK_SIZE} (local), 500 (dask).",
                                           show_default=False),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
+                                         help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
     """Validate recorded games: every illegal action and scoring error, located by line.
 
@@ -67,18 +77,23 @@ def validate(
         if not distributed.available():
             raise fail(distributed.INSTALL_HINT)
     n_workers = workers if workers is not None else parallel.default_workers()
-    with user_errors():
-        check_paths(paths)
+    with user_errors(), contextlib.ExitStack() as stack:
+        check_paths(paths, follow_symlinks=follow_symlinks)
+        logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
+        client = None
+        if engine is Engine.dask:
+            # connected before the report starts: a scheduler that fails leaves no half report
+            client = stack.enter_context(distributed.connect(n_workers, scheduler))
         with output_stream(output) as out:
             reporter = make_reporter(fmt.value, out, verbose=verbose,
                                      color=False if output is not None else None)
             reports: Iterator[FileReport]
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
-                    find_logs(paths), n_workers, max_line_bytes,
-                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler)
+                    logs, n_workers, max_line_bytes,
+                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client)
             else:
-                reports = parallel.iter_reports(find_logs(paths), n_workers, max_line_bytes,
+                reports = parallel.iter_reports(logs, n_workers, max_line_bytes,
                                                 chunk_size or parallel.DEFAULT_CHUNK_SIZE)
             progress = parallel.Progress(parallel.Progress.wanted(out))
             reporter.begin()
