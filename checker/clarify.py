@@ -47,15 +47,25 @@ class Clarification:
 
 @dataclass
 class Verdict:
+    """``witness`` is a situation that shows the verdict; ``choices`` (consistent and redundant
+    verdicts) the choices there that the rules allow and that satisfy ``when`` and ``then``:
+    the lexicographically least such situation and choice, so the same file always gives the
+    same witness. In JSON the choices are part of the witness object (their names tell them
+    from the situation's)."""
+
     id: str
     verdict: str
     rules: list[str]
     witness: dict[str, int | bool] | None
     message: str
+    choices: dict[str, int | bool] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        witness = self.witness
+        if witness is not None and self.choices:
+            witness = {**witness, **self.choices}
         return {"id": self.id, "verdict": self.verdict, "rules": self.rules,
-                "witness": self.witness, "message": self.message}
+                "witness": witness, "message": self.message}
 
 
 @dataclass
@@ -204,9 +214,22 @@ class TopicChecker:
         if result == z3.unsat:
             cited = self._ordered(core)
             by = ", ".join(cited) if cited else "the topic's definitions"
-            return Verdict(c.id, "redundant", cited, None,
-                           f"already implied by {by}: whenever '{when_text}', the rules give "
-                           f"'{then_text}'")
+            message = (f"already implied by {by}: whenever '{when_text}', the rules give "
+                       f"'{then_text}'")
+            found = self._least(c, self._w(c), budget=budget)
+            if found is None:
+                return Verdict(c.id, "redundant", cited, None, message)
+            situation, choices = found
+            mention = symbols_of(c.when) | symbols_of(c.then)
+            forced = self._requirement(c, situation, budget, names=self._mentioned_choices(c))
+            shown = ""
+            if forced.startswith("the rules require "):
+                shown = " the rules force " + forced[len("the rules require "):]
+            elif choices:
+                shown = " the rules allow " + ", ".join(_describe_value(k, v)
+                                                        for k, v in choices.items())
+            message += f"; for example with {describe_situation(situation, mention)}{shown}"
+            return Verdict(c.id, "redundant", cited, situation, message, choices)
 
         witness, status = self._contradiction_witness(c, budget)
         if status == z3.unknown:
@@ -215,15 +238,59 @@ class TopicChecker:
         if witness is not None:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
-        situation = None
-        if example is not None:
-            situation = {k: v for k, v in example.items() if k in self.sit}
-            allowed = {k: v for k, v in example.items() if k not in self.sit}
-            mention = symbols_of(c.when) | symbols_of(c.then)
-            choice = ", ".join(_describe_value(k, v) for k, v in allowed.items())
-            message += (f"; for example with {describe_situation(situation, mention)} the rules "
-                        f"allow {choice or 'a choice'}, which it rules out")
-        return Verdict(c.id, "consistent", [], situation, message)
+        mention = symbols_of(c.when) | symbols_of(c.then)
+        situation = choices = None
+        found = self._least(c, self._w(c), self._t(c), budget=budget)
+        if found is not None:
+            situation, choices = found
+            allowed = ", ".join(_describe_value(k, v) for k, v in choices.items())
+            message += (f"; it holds for example with {describe_situation(situation, mention)}"
+                        f" where the rules allow {allowed or 'the choice'}")
+        ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget)
+        if ruled_out is not None:
+            where, allowed_out = ruled_out
+            choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
+            message += (f"; with {describe_situation(where, mention)} the rules also allow "
+                        f"{choice or 'a choice'}, which it rules out")
+        elif example is not None:
+            message += "; it rules out some choices the rules allow"
+        return Verdict(c.id, "consistent", [], situation, message, choices)
+
+    # ------------------------------------------------------------------ witnesses
+
+    def _mentioned_choices(self, c: Clarification) -> list[str]:
+        names = symbols_of(c.when) | symbols_of(c.then)
+        return [s.name for s in self.topic.choices if s.name in names]
+
+    def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget
+               ) -> tuple[dict[str, int | bool], dict[str, int | bool]] | None:
+        """The lexicographically least model of the rules and ``formulas``: the situation's
+        symbols, then the choices, each in the topic's order, made as small as they can be
+        (the least absolute value, a non-negative one before its negative, False before
+        True). Being the least, it does not depend on the solver's history, so a report is the
+        same run alone or after other files. Returns (situation, choices), the choices being
+        those the clarification mentions and those not at 0 or False; None if out of time."""
+        left = budget.left_ms()
+        if left <= 0:
+            return None
+        opt = z3.Optimize()
+        opt.set("timeout", left)
+        opt.add(*self.a.domain, *self.a.rules.values(), *formulas)
+        order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
+        for name in order:
+            term = self.a.terms[name]
+            if z3.is_bool(term):
+                opt.minimize(z3.If(term, 1, 0))
+            else:
+                opt.minimize(2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0))
+        if opt.check() != z3.sat:
+            return None
+        model = opt.model()
+        situation = self._situation_of(model)
+        values = model_values(model, self.a.terms, [s.name for s in self.topic.choices])
+        mentioned = set(self._mentioned_choices(c))
+        choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
+        return situation, choices
 
     def _example(self, model: z3.ModelRef, c: Clarification) -> dict[str, int | bool]:
         situation = self._situation_of(model)
@@ -238,50 +305,44 @@ class TopicChecker:
         result, model = query.check(budget)
         if result != z3.sat or model is None:
             return None, result
-        witness = self._situation_of(model)
-        return self._simplify_witness(witness, lambda s: self._is_contradiction_at(c, s, budget)
-                                      ), z3.sat
+        return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
 
-    def _is_contradiction_at(self, c: Clarification, s: Mapping[str, int | bool],
-                             budget: Budget) -> bool:
-        self.plain.push()
-        try:
-            self.plain.add(*self._fix(s), *self.a.rules.values(), self._w(c))
-            if check(self.plain, budget) != z3.sat:
-                return False
-            self.plain.add(self._t(c))
-            return check(self.plain, budget) == z3.unsat
-        finally:
-            self.plain.pop()
-
-    def _simplify_witness(self, witness: dict[str, int | bool], valid: Any
-                          ) -> dict[str, int | bool]:
-        """Lower each value of a witness (to False, 0, or as low as it stays a witness)."""
+    def _least_witness(self, query: ExistsForall, assumptions: Sequence[z3.BoolRef],
+                       witness: dict[str, int | bool], budget: Budget
+                       ) -> dict[str, int | bool]:
+        """The lexicographically least solution of ``query`` (situation symbols in the topic's
+        order; the least absolute value, non-negative first; False before True), found symbol
+        by symbol by bisection from ``witness``, a solution. Each step's minimum is a property
+        of the query alone, so the witness does not depend on the solver's history (run alone
+        or after other files). If time runs out, the solution reached so far is returned."""
         current = dict(witness)
-        for name, value in witness.items():
-            if value in (0, False):
-                continue
-            trial = {**current, name: False if isinstance(value, bool) else 0}
-            if valid(trial):
-                current = trial
-                continue
+        fixed: list[z3.BoolRef] = []
+        for symbol in self.topic.situation:
+            name, term = symbol.name, self.sit[symbol.name]
+            value = current[name]
             if isinstance(value, bool):
+                if value:
+                    result, model = query.check(budget, *assumptions, *fixed, z3.Not(term))
+                    if result == z3.unknown:
+                        return current
+                    if result == z3.sat and model is not None:
+                        current = self._situation_of(model)
+                fixed.append(term == z3.BoolVal(bool(current[name])))
                 continue
-            small = next((v for v in range(1, min(int(value), 10))
-                          if valid({**current, name: v})), None)
-            if small is not None:
-                current = {**current, name: small}
-                continue
-            low, high = 0, int(value)  # invariant: low fails, high works
-            steps = 0
-            while high - low > 1 and steps < 12:
-                mid = (low + high) // 2
-                if valid({**current, name: mid}):
-                    high = mid
+            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+            low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
+            while high - low > 1:
+                mid = low + 1 if low == -1 else (low + high) // 2
+                result, model = query.check(budget, *assumptions, *fixed, key <= mid)
+                if result == z3.unknown or (result == z3.sat and model is None):
+                    return current
+                if result == z3.sat:
+                    current = self._situation_of(model)
+                    found = int(current[name])
+                    high = 2 * abs(found) + (found < 0)
                 else:
                     low = mid
-                steps += 1
-            current = {**current, name: high}
+            fixed.append(term == z3.IntVal(int(current[name])))
         return current
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],
@@ -300,9 +361,11 @@ class TopicChecker:
                        f"{head}: with {describe_situation(witness, mention)} {requirement}")
 
     def _requirement(self, c: Clarification, witness: Mapping[str, int | bool],
-                     budget: Budget) -> str:
-        """What the rules force on the choices that T mentions, in that situation."""
-        names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
+                     budget: Budget, names: Sequence[str] | None = None) -> str:
+        """What the rules force on the choices that T mentions (or ``names``), in that
+        situation."""
+        if names is None:
+            names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         parts: list[str] = []
         for name in names:
             term = self.a.terms[name]
@@ -395,7 +458,11 @@ class TopicChecker:
                     search.complete = False
                     break
                 mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
+                witness = self._least_witness(query, assumptions(mus), witness, budget)
                 search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
+        # in the order of the file, whatever order the search found them in
+        order = {c.id: i for i, c in enumerate(clarifications)}
+        search.conflicts.sort(key=lambda k: [order[i] for i in k.clarifications])
         return search
 
     def _shrink(self, clarifications: Sequence[Clarification], seed: set[int],
@@ -431,19 +498,6 @@ class TopicChecker:
     def _conflict(self, clarifications: Sequence[Clarification], mus: set[int],
                   witness: dict[str, int | bool], budget: Budget) -> Conflict:
         members = [clarifications[i] for i in sorted(mus)]
-
-        def valid(s: Mapping[str, int | bool]) -> bool:
-            self.plain.push()
-            try:
-                self.plain.add(*self._fix(s), *self.a.rules.values())
-                if check(self.plain, budget) != z3.sat:
-                    return False
-                self.plain.add(*[z3.Implies(self._w(c), self._t(c)) for c in members])
-                return check(self.plain, budget) == z3.unsat
-            finally:
-                self.plain.pop()
-
-        witness = self._simplify_witness(witness, valid)
         self.plain.push()
         try:
             self.plain.add(*self._fix(witness),
