@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
+from referee.display import visible
 from referee.errors import UsageError
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class ExpressionError(UsageError, ValueError):
 
 
 def _quote(text: str) -> str:
-    text = " ".join(text.split())
+    text = visible(" ".join(text.split()))
     if len(text) > _QUOTE_LIMIT:
         text = text[: _QUOTE_LIMIT - 3] + "..."
     return f"'{text}'"

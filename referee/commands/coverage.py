@@ -13,7 +13,7 @@ from referee.commands.common import FOLLOW_SYMLINKS_HELP, TextOrJson, note, user
 from referee.display import json_text, visible, writable
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.report import plain_console
 
 
@@ -25,6 +25,7 @@ def coverage(
                                      "percentage."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       max=MAX_LINE_BYTES_LIMIT,
                                        help="Longest line accepted, in bytes."),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
                                          help=FOLLOW_SYMLINKS_HELP),

@@ -12,7 +12,7 @@ from rich.text import Text
 from referee.commands.common import FOLLOW_SYMLINKS_HELP, note, output_stream, user_errors
 from referee.display import visible
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.regression import run_expectation
 from referee.replays.report import JunitSuite, plain_console, xml_element
 
@@ -31,6 +31,7 @@ def test(
     output: Path | None = typer.Option(None, "--output", "-o", show_default=False,
                                        help="Write the report to this file."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       max=MAX_LINE_BYTES_LIMIT,
                                        help="Longest line accepted, in bytes."),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
                                          help=FOLLOW_SYMLINKS_HELP),

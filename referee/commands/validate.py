@@ -19,7 +19,7 @@ from referee.commands.common import (
 )
 from referee.replays import parallel
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.report import make_reporter
 from referee.replays.validator import FileReport
 
@@ -38,6 +38,7 @@ def validate(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this "
                                        "file instead of standard output.", show_default=False),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       max=MAX_LINE_BYTES_LIMIT,
                                        help="Longest line accepted, in bytes; a longer line is a "
                                        "syntax error."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
