@@ -24,9 +24,11 @@ from typing import IO, Any
 # the byte order mark and the Unicode non-characters U+FFFE/U+FFFF.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200e\u200f\u2028\u2029"
                      "\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]")
+# The same less the C0 controls, which json.dumps escapes itself (and its indentation is made of)
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\ud800-\udfff\u200e\u200f\u2028\u2029"
+                             "\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]")
 # What XML 1.0 does not allow at all (tab, newline and carriage return are allowed).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -61,12 +63,15 @@ def utf8_stream(stream: IO[str]) -> bool:
 
 def json_text(obj: Any, stream: IO[str] | None = None, **options: Any) -> str:
     """``json.dumps(obj)`` that can be written to ``stream``: UTF-8 as it is where the stream is
-    UTF-8 (lone surrogates written as their ``\\uXXXX`` escapes, which JSON reads back as the
-    same string), ASCII with escapes otherwise."""
+    UTF-8 (lone surrogates and control characters written as their ``\\uXXXX`` escapes, which
+    JSON reads back as the same string), ASCII with escapes otherwise."""
     if stream is not None and not utf8_stream(stream):
         return json.dumps(obj, ensure_ascii=True, **options)
     text = json.dumps(obj, ensure_ascii=False, **options)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    # json.dumps escapes C0 controls itself; DEL, C1 controls, bidirectional controls and lone
+    # surrogates (all inside strings) get their \uXXXX escapes too: same JSON value, and
+    # nothing that a terminal showing the report would act on
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def writable(stream: IO[str]) -> IO[str]:

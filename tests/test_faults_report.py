@@ -269,3 +269,14 @@ def test_coverage_text_is_not_read_as_markup(tmp_path):
     result = runner.invoke(app, ["coverage", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "rule coverage of 1 log(s)" in result.output
+
+
+def test_json_report_escapes_c1_and_bidirectional_controls():
+    value = "x\x85\x9b\x7f\u202e\u2028\ud800"
+    stream = _strict("utf-8")
+    _run_reporter("json", stream, [_report(value)])
+    text = _written(stream).decode("utf-8")
+    assert not any(ch in text for ch in "\x85\x9b\x7f\u202e\u2028")
+    assert json.loads(text)["files"][0]["errors"][0]["player"] == value
+    indented = json_text({"a": [value]}, indent=1)
+    assert json.loads(indented) == {"a": [value]} and "\n" in indented

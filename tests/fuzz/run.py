@@ -8,7 +8,7 @@ and JUnit reports), 6 are clarification files (loading, checking, the text and J
 6 are CLI invocations (in process, under ``typer.testing.CliRunner``'s isolation around
 ``referee.cli.main``; one in ten of them by subprocess). Each input runs in a worker process with
 a time limit; a worker over it is killed and the input counted as a hang. One input in 50 is run
-twice in the same process and its outputs compared byte for byte (JUnit times left out; a verdict
+twice in the same process and its outputs compared byte for byte (measured times left out; a verdict
 that reached a solver time limit is not compared, its outcome depending on the machine's speed).
 
 Classification:
@@ -36,6 +36,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -67,6 +68,9 @@ RECYCLE_AFTER = 2000
 CLARIFY_TIMEOUT_MS = 300
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f\ud800-\udfff]")
 JUNIT_TIME = re.compile(r' time="[0-9.]+"')
+# what is measured, not computed: JUnit times, explore's seconds and states per second
+TIMINGS = re.compile(r' time="[0-9.]+"|[0-9.]+ s \([0-9,]+ distinct states/s\)'
+                     r'|"(?:seconds|states_per_second)": [0-9.e+-]+')
 TIME_LIMITED = ("unknown: the solver reached the time limit", "more conflicts may exist")
 
 
@@ -76,7 +80,7 @@ def kind_of(index: int) -> str:
 
 
 def twice(index: int) -> bool:
-    return index % 50 == 7
+    return (index // 100) % 50 == 7  # one block of 100 inputs in 50, every kind
 
 
 def by_subprocess(index: int) -> bool:
@@ -226,7 +230,7 @@ def run_cli(rng: random.Random, folder: Path, subprocess_run: bool = False
         if "Traceback (most recent call last)" in err:
             raise Problem("traceback", f"referee {' '.join(case.args)}: {err[-1500:]}")
         _judge_cli(case, result.returncode, out, err)
-        return JUNIT_TIME.sub("", out + "\x00" + err), False
+        return TIMINGS.sub("", out + "\x00" + err), False
     from typer.testing import CliRunner
 
     from referee.cli import main
@@ -248,7 +252,7 @@ def run_cli(rng: random.Random, folder: Path, subprocess_run: bool = False
         err = stderr.getvalue().decode("utf-8", "surrogateescape")
     _judge_cli(case, status, out, err)
     limited = any(marker in out for marker in TIME_LIMITED)
-    return JUNIT_TIME.sub("", f"{status}\x00{out}\x00{err}"), limited
+    return TIMINGS.sub("", f"{status}\x00{out}\x00{err}"), limited
 
 
 RUNNERS = {"log": run_log, "clarify": run_clarify, "cli": run_cli}
@@ -289,9 +293,8 @@ def run_input(seed: int, index: int) -> Outcome:
 
 
 def _worker(conn: multiprocessing.connection.Connection, seed: int) -> None:
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
         index = conn.recv()
         if index is None:
@@ -409,21 +412,34 @@ def main(argv: list[str] | None = None) -> int:
             counts[category] += 1
         if outcome.problems:
             failures.append(outcome)
+            first = outcome.problems[0]
+            print(f"  [{first[0]}] input {outcome.index} ({outcome.kind}): "
+                  f"{first[1].strip().splitlines()[-1][:200]}", file=sys.stderr, flush=True)
         done = sum(kinds.values())
         if time.monotonic() - last[0] > 30:
             last[0] = time.monotonic()
             print(f"  {done:,}/{len(indices):,} inputs, {sum(counts.values())} problems, "
                   f"{last[0] - start:.0f} s", file=sys.stderr, flush=True)
 
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    interrupted = False
     pool = Pool(max(1, args.workers), args.seed, args.time_limit)
     try:
         pool.run(indices, sink)
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         pool.close()
     seconds = time.monotonic() - start
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    subprocesses = sum(1 for i in indices if by_subprocess(i))
-    print(f"inputs: {len(indices)} (logs {kinds['log']}, clarification files "
+    done = sum(kinds.values())
+    subprocesses = sum(1 for i in indices[:done] if by_subprocess(i))
+    if interrupted:
+        print(f"interrupted after {done} of {len(indices)} inputs; the figures so far:")
+    print(f"inputs: {done} (logs {kinds['log']}, clarification files "
           f"{kinds['clarify']}, CLI invocations {kinds['cli']}, of which {subprocesses} by "
           f"subprocess); seed {args.seed}, {args.workers} workers")
     for category in CATEGORIES:
@@ -434,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
         for category, detail in outcome.problems:
             print(f"\n[{category}] input {outcome.index} ({outcome.kind}); reproduce with "
                   f"--seed {args.seed} --only {outcome.index}\n{detail}")
+    if interrupted:
+        return 130
     return 1 if any(counts[c] for c in CATEGORIES) else 0
 
 
