@@ -32,6 +32,7 @@ from referee.checker.solving import (
 from referee.checker.topics import Instance, Topic, model_values
 
 VERDICTS = ("vacuous", "redundant", "contradiction", "consistent", "unknown")
+LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
 
 
@@ -83,6 +84,8 @@ class Conflict:
 class ConflictSearch:
     conflicts: list[Conflict] = field(default_factory=list)
     complete: bool = True
+    limited: bool = False
+    """The time limit cut the search for some conflict's least witness short."""
 
 
 def describe_situation(witness: Mapping[str, int | bool], mention: set[str] | None = None
@@ -112,6 +115,7 @@ class TopicChecker:
     def __init__(self, topic: Topic, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
         self.topic = topic
         self.timeout_ms = timeout_ms
+        self.limited = False  # the time limit cut a witness search short (per verdict)
         self.a = topic.instantiate("")
         self.sit = self.a.situation_terms()
         self.b = topic.instantiate("'", shared=self.sit)
@@ -176,6 +180,15 @@ class TopicChecker:
     # ------------------------------------------------------------------ one clarification
 
     def verdict(self, c: Clarification) -> Verdict:
+        """The verdict on ``c``; if the time limit cut a witness's search short (the witness
+        is then not the least, and may differ from run to run), the message says so."""
+        self.limited = False
+        verdict = self._verdict(c)
+        if self.limited and verdict.verdict != "unknown":
+            verdict.message += f" ({LIMITED_NOTE})"
+        return verdict
+
+    def _verdict(self, c: Clarification) -> Verdict:
         budget = Budget(self.timeout_ms)
         w, t = self._w(c), self._t(c)
         rules = self.a.rules
@@ -272,6 +285,7 @@ class TopicChecker:
         those the clarification mentions and those not at 0 or False; None if out of time."""
         left = budget.left_ms()
         if left <= 0:
+            self.limited = True
             return None
         opt = z3.Optimize()
         opt.set("timeout", left)
@@ -283,7 +297,9 @@ class TopicChecker:
                 opt.minimize(z3.If(term, 1, 0))
             else:
                 opt.minimize(2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0))
-        if opt.check() != z3.sat:
+        result = opt.check()
+        if result != z3.sat:
+            self.limited |= result == z3.unknown
             return None
         model = opt.model()
         situation = self._situation_of(model)
@@ -324,6 +340,7 @@ class TopicChecker:
                 if value:
                     result, model = query.check(budget, *assumptions, *fixed, z3.Not(term))
                     if result == z3.unknown:
+                        self.limited = True
                         return current
                     if result == z3.sat and model is not None:
                         current = self._situation_of(model)
@@ -335,6 +352,7 @@ class TopicChecker:
                 mid = low + 1 if low == -1 else (low + high) // 2
                 result, model = query.check(budget, *assumptions, *fixed, key <= mid)
                 if result == z3.unknown or (result == z3.sat and model is None):
+                    self.limited = True
                     return current
                 if result == z3.sat:
                     current = self._situation_of(model)
@@ -354,6 +372,7 @@ class TopicChecker:
         finally:
             self.plain.pop()
         cited = self._ordered(core) if result == z3.unsat else []
+        self.limited |= result == z3.unknown
         mention = symbols_of(c.when) | symbols_of(c.then)
         requirement = self._requirement(c, witness, budget)
         head = f"contradicts {', '.join(cited)}" if cited else "contradicts the rules"
@@ -374,18 +393,20 @@ class TopicChecker:
                 opt = z3.Optimize()
                 left = budget.left_ms()
                 if left <= 0:
+                    self.limited = True
                     return f"no choice the rules allow makes '{to_text(c.then)}' true"
                 opt.set("timeout", left)
                 opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
                         self._w(c))
                 if z3.is_bool(term):
-                    if opt.check(term == (goal == "max")) == z3.sat:
-                        bounds.append(goal == "max")
-                    else:
-                        bounds.append(None)
+                    result = opt.check(term == (goal == "max"))
+                    self.limited |= result == z3.unknown
+                    bounds.append(goal == "max" if result == z3.sat else None)
                     continue
                 handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
-                if opt.check() != z3.sat:
+                result = opt.check()
+                if result != z3.sat:
+                    self.limited |= result == z3.unknown
                     bounds.append(None)
                     continue
                 value = opt.lower(handle) if goal == "min" else opt.upper(handle)
@@ -404,6 +425,7 @@ class TopicChecker:
         unexplored seeds; conflicting seeds are shrunk to minimal ones and blocked upwards,
         the others are grown and blocked downwards)."""
         search = ConflictSearch()
+        self.limited = False
         n = len(clarifications)
         if n == 0:
             return search
@@ -463,6 +485,7 @@ class TopicChecker:
         # in the order of the file, whatever order the search found them in
         order = {c.id: i for i, c in enumerate(clarifications)}
         search.conflicts.sort(key=lambda k: [order[i] for i in k.clarifications])
+        search.limited = self.limited
         return search
 
     def _shrink(self, clarifications: Sequence[Clarification], seed: set[int],

@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.checker.clarify import (
     DEFAULT_TIMEOUT_MS,
+    LIMITED_NOTE,
     ConflictSearch,
     Verdict,
     check_clarifications,
@@ -67,6 +68,8 @@ def to_text(reports: Sequence[FileReport]) -> str:
             rules = f" under {', '.join(conflict.rules)}" if conflict.rules else ""
             lines.append(f"  conflict: {', '.join(conflict.clarifications)} together leave no "
                          f"legal choice{rules}, e.g. with {where}")
+        if report.search.limited:
+            lines.append(f"  note: {LIMITED_NOTE} for some conflict")
         if not report.search.complete:
             lines.append("  note: the search for conflicts between clarifications reached the "
                          "time limit; more conflicts may exist")

@@ -117,7 +117,8 @@ class JunitSuite:
 def xml_element(tag: str, text: str, **attributes: str) -> str:
     """``<tag attr="...">text</tag>`` on its own line, everything escaped for XML 1.0."""
     attrs = "".join(f" {k}={quoteattr(xml_text(v))}" for k, v in attributes.items())
-    return f"      <{tag}{attrs}>{escape(xml_text(text))}</{tag}>\n"
+    # a carriage return as a reference: XML parsers would read a raw one as a newline
+    return f"      <{tag}{attrs}>{escape(xml_text(text), {chr(13): '&#13;'})}</{tag}>\n"
 
 
 class JunitReporter(Reporter):

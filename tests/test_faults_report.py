@@ -280,3 +280,27 @@ def test_json_report_escapes_c1_and_bidirectional_controls():
     assert json.loads(text)["files"][0]["errors"][0]["player"] == value
     indented = json_text({"a": [value]}, indent=1)
     assert json.loads(indented) == {"a": [value]} and "\n" in indented
+
+
+def test_junit_keeps_a_carriage_return_as_a_reference():
+    out = io.StringIO()
+    _run_reporter("junit", out, [_report("A\rB")])
+    assert "\r" not in out.getvalue() and "&#13;" in out.getvalue()
+    failure = ET.fromstring(out.getvalue()).find(".//failure")
+    assert "A\rB" in failure.text
+
+
+@pytest.mark.parametrize("suffix", [".graphml", ".dot", ".json"])
+def test_replay_graph_of_hostile_names_is_written_and_readable(tmp_path, suffix):
+    header = {**NIM_HEADER, "players": ["\ud800A", "B\x01\x1b[2J"]}
+    log = write(tmp_path / "g.jsonl", header, {"chance": "start_player", "player": "\ud800A"},
+                {"phase": "play"}, {"player": "\ud800A", "action": "take\x07", "pile": 1})
+    out = tmp_path / ("graph" + suffix)
+    result = runner.invoke(app, ["graph", str(log), "-o", str(out)])
+    assert result.exit_code in (0, 1), result.output
+    data = out.read_bytes()
+    assert b"\x1b" not in data and b"\x07" not in data
+    if suffix == ".graphml":
+        ET.fromstring(data)
+    elif suffix == ".json":
+        json.loads(data)

@@ -50,3 +50,10 @@ def test_generators_are_deterministic_by_seed():
     for make in (log_input, clarification_input, cli_input):
         first, second = make(random.Random("7:1")), make(random.Random("7:1"))
         assert first == second
+
+
+def test_the_runner_kills_an_input_over_its_time_limit_and_counts_a_hang(capsys):
+    status = run.main(["--inputs", "3", "--workers", "1", "--time-limit", "0.001"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "hangs: 3" in out and "tracebacks: 0" in out

@@ -9,6 +9,7 @@ the files to lay out), so the runner (``run.py``) and the bounded property tests
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -427,15 +428,19 @@ def cli_input(rng: random.Random) -> CliCase:
                        **usage)
     if pick < 0.8:
         return CliCase(["test", "{dir}", *rng.choice(([], ["-f", "junit"]))], files)
-    if pick < 0.85:
+    if pick < 0.83:
         return CliCase(["coverage", "{dir}", "--fail-under",
                         rng.choice(("0", "50", "100"))], files)
+    if pick < 0.85:
+        target = rng.choice(("g.graphml", "g.dot", "g.json", "g.txt", "\udcffg.dot"))
+        return CliCase(["graph", "{dir}/" + os.fsdecode(file_name), "-o", "{dir}/" + target],
+                       files)
     if pick < 0.9:
         return CliCase(["rules", rng.choice(("homesteaders", "pionjar", "format", "chess",
                                              "\x1b[2J", ""))])
     if pick < 0.95:
         _, toml = clarification_input(rng)
-        return CliCase(["clarify", "{dir}/c.toml", "--timeout-ms", "300", "-f",
+        return CliCase(["clarify", "{dir}/c.toml", "--timeout-ms", "1000", "-f",
                         rng.choice(("text", "json"))], {b"c.toml": toml})
     return CliCase(["explore", rng.choice(("homesteaders", "pionjar", "chess")), "--depth",
                     rng.choice(("0", "1", "-1")), "--max-states", "50",
