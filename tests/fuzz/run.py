@@ -352,6 +352,9 @@ class Pool:
                              f"{slot['process'].exitcode})")])
                         self._stop(slot, kill=True)
                         slot = self.slots[i] = self._start()
+                    if now - slot["since"] > self.time_limit and slot["index"] is not None:
+                        outcome.problems.append(
+                            ("hang", f"over the time limit of {self.time_limit:g} s"))
                     sink(outcome)
                     active -= 1
                     slot["index"] = None
