@@ -239,7 +239,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
     body = obj[shape]
-    if shape in ("check", "undo"):
+    if (shape == "check" and isinstance(body, dict)) or (shape == "undo" and _is_int(body)):
         problem = _numbers_ok(body)
         if problem:
             return Violation("schema", "LOG-NUMBER", problem)

@@ -70,3 +70,15 @@ def test_duplicate_players_within_the_count_are_still_refused():
     problem = parse_header({**NIM_HEADER, "players": ["Ann", "Ann"]})
     assert not isinstance(problem, Header)
     assert "'Ann' appears twice" in problem.message
+
+
+@pytest.mark.parametrize("body", [1.5, True, "2", None])
+def test_an_undo_count_that_is_no_integer_is_still_the_undo_error(body):
+    parsed = parse_event({"undo": body}, PLAYERS)
+    assert (parsed.kind, parsed.rule) == ("schema", "LOG-UNDO")
+
+
+@pytest.mark.parametrize("body", [10**20, 1.5, [1], "x"])
+def test_a_check_body_that_is_no_object_is_still_the_check_error(body):
+    parsed = parse_event({"check": body}, PLAYERS)
+    assert (parsed.kind, parsed.rule) == ("schema", "LOG-CHECK")
