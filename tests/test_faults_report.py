@@ -304,3 +304,15 @@ def test_replay_graph_of_hostile_names_is_written_and_readable(tmp_path, suffix)
         ET.fromstring(data)
     elif suffix == ".json":
         json.loads(data)
+
+
+def test_counterexample_log_of_a_player_named_with_a_lone_surrogate_is_written(tmp_path):
+    header = {"format": "referee-replay", "version": 1, "game": "homesteaders",
+              "players": ["\ud800A", "Bo"]}
+    log = write(tmp_path / "h.jsonl", header)
+    out = tmp_path / "ce"
+    result = runner.invoke(app, ["explore", "homesteaders", "--from", str(log), "--invariant",
+                                 "debt <= -1", "--max-states", "20", "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    (written,) = out.glob("*.jsonl")
+    assert json.loads(written.read_bytes().splitlines()[0])["players"][0] == "\ud800A"
