@@ -252,12 +252,10 @@ class TopicChecker:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
         mention = symbols_of(c.when) | symbols_of(c.then)
-        situation = choices = None
-        found = self._least(c, self._w(c), self._t(c), budget=budget)
-        if found is not None:
-            situation, choices = found
-            allowed = ", ".join(_describe_value(k, v) for k, v in choices.items())
-            message += (f"; it holds for example with {describe_situation(situation, mention)}"
+        held = self._least(c, self._w(c), self._t(c), budget=budget)
+        if held is not None:
+            allowed = ", ".join(_describe_value(k, v) for k, v in held[1].items())
+            message += (f"; it holds for example with {describe_situation(held[0], mention)}"
                         f" where the rules allow {allowed or 'the choice'}")
         ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget)
         if ruled_out is not None:
@@ -267,7 +265,7 @@ class TopicChecker:
                         f"{choice or 'a choice'}, which it rules out")
         elif example is not None:
             message += "; it rules out some choices the rules allow"
-        return Verdict(c.id, "consistent", [], situation, message, choices)
+        return Verdict(c.id, "consistent", [], held and held[0], message, held and held[1])
 
     # ------------------------------------------------------------------ witnesses
 

@@ -97,12 +97,12 @@ def explore(
         except OSError as exc:
             raise fail(f"cannot write the counterexample into {out}: {exc.strerror or exc}",
                        ) from None
-    out = writable(sys.stdout)
+    stream = writable(sys.stdout)
     if fmt is TextOrJson.json:
-        out.write(json_text(to_json(result), out, indent=2) + "\n")
+        stream.write(json_text(to_json(result), stream, indent=2) + "\n")
     else:
         # invariants, player names and events may come from the user: shown with escapes
-        out.write(visible_lines("\n".join(text_lines(result))) + "\n")
+        stream.write(visible_lines("\n".join(text_lines(result))) + "\n")
     if result.stopped == "interrupted":
         raise typer.Exit(130)
     raise typer.Exit(1 if result.counterexample is not None else 0)
