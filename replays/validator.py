@@ -242,7 +242,7 @@ class Replay:
 
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
-            self.coverage.passed("format", ("LOG-CHECK",))
+            self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
         for violation in compare_claims(self.game, self.state, thaw(event.claims)):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
@@ -274,6 +274,9 @@ class Replay:
                         seq, raw.text, event)
             return
         self.finished = True
+        catalogue = self.game.rules
+        score_rule = catalogue.score_rule or "LOG-SCORE"
+        winner_rule = catalogue.winner_rule or "LOG-SCORE"
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-FINAL", "LOG-SCORE"))
         scores = self.game.score(self.state)
@@ -287,14 +290,18 @@ class Replay:
                     extra = self._score_audit(player, claimed)
                     if extra:
                         message += f"; {extra}"
-                    self._error(raw.number, Violation("score", "LOG-SCORE", message, player),
+                    self._error(raw.number, Violation("score", score_rule, message, player),
                                 seq, raw.text)
+                elif self.coverage is not None and catalogue.score_rule:
+                    self.coverage.passed(self.report.game, (score_rule,))
         if event.winners is not None:
             computed_winners = self.game.winners(self.state)
             if set(event.winners) != set(computed_winners):
                 self._error(raw.number, Violation(
-                    "score", "LOG-SCORE", f"winners claimed {', '.join(event.winners) or 'none'}"
+                    "score", winner_rule, f"winners claimed {', '.join(event.winners) or 'none'}"
                     f" but computed {', '.join(computed_winners) or 'none'}"), seq, raw.text)
+            elif self.coverage is not None and catalogue.winner_rule:
+                self.coverage.passed(self.report.game, (winner_rule,))
 
     def _score_audit(self, player: str, claimed: int) -> str | None:
         assert self.record is not None

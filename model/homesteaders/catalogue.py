@@ -134,7 +134,8 @@ _RULES = [
     ("HS-HOMESTEAD-RESIDENTIAL", "The Homestead is a Residential building: it counts for "
                                  "'+1 per Residential' and '+1 per building' bonuses.",
      "reference: decisions"),
-    ("HS-TIE", "Ties go to the most silver; otherwise all tied players win.",
+    ("HS-TIE", "The most points wins; a tie goes to the tied player with the most silver; "
+               "if that ties too, all of them win.",
      "rulebook: End of the Game"),
     ("HS-CHECK", "A check names known players and quantities with values of the right type.",
      "FORMAT.md §2"),
@@ -142,4 +143,5 @@ _RULES = [
                     "counts and placements the rules allow.", "FORMAT.md §4"),
 ]
 
-RULES = RuleCatalogue("homesteaders", [Rule(i, text, section) for i, text, section in _RULES])
+RULES = RuleCatalogue("homesteaders", [Rule(i, text, section) for i, text, section in _RULES],
+                      score_rule="HS-SCORE", winner_rule="HS-TIE")

@@ -168,4 +168,4 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-SCORE-LAND", "Assumption: owned land counts at its full value, land not yet owned "
          "counts nothing, cards count at their printed value; harvest and axe cards and the "
          "trading post count nothing.", _END),
-])
+], score_rule="PJ-SCORE-CAPITAL", winner_rule="PJ-SCORE-CAPITAL")
