@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
+from referee.files import open_regular
 from referee.games import Registration
 from referee.model.core import (
     GAME_EVENTS,
@@ -370,7 +371,7 @@ def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     """Validate one log file. Never raises for bad content: every problem is in the report."""
     label = label if label is not None else str(path)
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage)
     except OSError as exc:
         report = FileReport(label, valid=False)
@@ -384,7 +385,7 @@ def replay_to(path: str | Path, line: int | None = None,
     """The state after ``line`` (or the whole log); RefereeError if the log fails before it."""
     replay = Replay(str(path))
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             for raw in iter_lines(stream, max_line_bytes):
                 if line is not None and raw.number > line:
                     break
