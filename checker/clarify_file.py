@@ -12,6 +12,7 @@ from referee.checker.clarify import Clarification
 from referee.checker.expr import ExpressionError, parse_expression
 from referee.checker.topics import Topic, UnknownTopicError, get_topic
 from referee.errors import UsageError
+from referee.files import open_regular
 
 FILE_KEYS = ("game", "topic", "clarification")
 MAX_FILE_BYTES = 1 << 20
@@ -38,7 +39,7 @@ def load_file(path: str | Path) -> ClarificationFile:
     :class:`ClarificationFileError` (a usage error: exit status 2, one line)."""
     name = str(path)
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             size = os.fstat(stream.fileno()).st_size
             if size > MAX_FILE_BYTES:
                 raise ClarificationFileError(f"{name}: {size:,} bytes, over the limit of "

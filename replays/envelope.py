@@ -171,8 +171,12 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
                          f"{', '.join(SHAPE_KEYS)}; found {keys}")
     (shape,) = found
     seq = obj.get("seq")
-    if "seq" in obj and (type(seq) is not int or seq < 1):
-        return Violation("schema", "LOG-SEQ", f"'seq' must be a positive integer, found {seq!r}")
+    if "seq" in obj:
+        if type(seq) is not int or seq < 1:
+            return Violation("schema", "LOG-SEQ",
+                             f"'seq' must be a positive integer, found {seq!r}")
+        if seq > MAX_NUMBER:
+            return Violation("schema", "LOG-NUMBER", _numbers_ok(seq) or "")
     if "note" in obj and not isinstance(obj["note"], str):
         return Violation("schema", "LOG-EVENT",
                          f"'note' must be a string, found {json_type(obj['note'])}")
@@ -241,9 +245,12 @@ def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelo
         for name, value in scores.items():
             if name not in players:
                 return Violation("schema", "LOG-PLAYERS", f"final: unknown player {name!r}")
-            if not is_int(value) or abs(value) > MAX_NUMBER:
+            if not is_int(value):
                 return Violation("schema", "LOG-FINAL",
                                  f"final: score of {name} must be an integer, found {value!r}")
+            if abs(value) > MAX_NUMBER:
+                return Violation("schema", "LOG-NUMBER",
+                                 f"final: score of {name}: {_numbers_ok(value)}", name)
     winners = body.get("winners")
     if winners is not None:
         if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.files import open_regular
 from referee.model.core import ERROR_KINDS, Violation
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, iter_lines
 
@@ -112,7 +113,7 @@ def read_expect(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     """(the header's ``expect``, None) or (None, why it cannot be read), from the first line only,
     so that a log whose header is wrong on purpose can still state its expectation."""
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             for raw in iter_lines(stream, max_line_bytes):
                 if raw.obj is None:
                     return None, "the header cannot be read, so it states no expectation"

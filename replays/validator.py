@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
+from referee.files import open_regular
 from referee.games import Registration
 from referee.model.core import (
     GAME_EVENTS,
@@ -242,7 +243,7 @@ class Replay:
 
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
-            self.coverage.passed("format", ("LOG-CHECK",))
+            self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
         for violation in compare_claims(self.game, self.state, thaw(event.claims)):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
@@ -274,6 +275,9 @@ class Replay:
                         seq, raw.text, event)
             return
         self.finished = True
+        catalogue = self.game.rules
+        score_rule = catalogue.score_rule or "LOG-SCORE"
+        winner_rule = catalogue.winner_rule or "LOG-SCORE"
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-FINAL", "LOG-SCORE"))
         scores = self.game.score(self.state)
@@ -287,14 +291,18 @@ class Replay:
                     extra = self._score_audit(player, claimed)
                     if extra:
                         message += f"; {extra}"
-                    self._error(raw.number, Violation("score", "LOG-SCORE", message, player),
+                    self._error(raw.number, Violation("score", score_rule, message, player),
                                 seq, raw.text)
+                elif self.coverage is not None and catalogue.score_rule:
+                    self.coverage.passed(self.report.game, (score_rule,))
         if event.winners is not None:
             computed_winners = self.game.winners(self.state)
             if set(event.winners) != set(computed_winners):
                 self._error(raw.number, Violation(
-                    "score", "LOG-SCORE", f"winners claimed {', '.join(event.winners) or 'none'}"
+                    "score", winner_rule, f"winners claimed {', '.join(event.winners) or 'none'}"
                     f" but computed {', '.join(computed_winners) or 'none'}"), seq, raw.text)
+            elif self.coverage is not None and catalogue.winner_rule:
+                self.coverage.passed(self.report.game, (winner_rule,))
 
     def _score_audit(self, player: str, claimed: int) -> str | None:
         assert self.record is not None
@@ -363,7 +371,7 @@ def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     """Validate one log file. Never raises for bad content: every problem is in the report."""
     label = label if label is not None else str(path)
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage)
     except OSError as exc:
         report = FileReport(label, valid=False)
@@ -377,7 +385,7 @@ def replay_to(path: str | Path, line: int | None = None,
     """The state after ``line`` (or the whole log); RefereeError if the log fails before it."""
     replay = Replay(str(path))
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             for raw in iter_lines(stream, max_line_bytes):
                 if line is not None and raw.number > line:
                     break

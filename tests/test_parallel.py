@@ -16,7 +16,6 @@ from referee.cli import app
 from referee.replays import distributed, parallel
 from referee.replays.validator import validate_file
 from referee.replays.writer import header, write_log
-from tests.homesteaders_helpers import simulate
 from tests.logs import TAKE_ANN, TAKE_ANN_LAST, TAKE_BO, nim_game, write
 
 runner = CliRunner()
@@ -26,10 +25,12 @@ PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 def _homesteaders(folder: Path, games: int) -> None:
     """Simulated games, and copies spoiled in the ways a log goes wrong."""
+    from tests.homesteaders_helpers import simulate as simulate_game
+
     rng = random.Random(7)
     for i in range(games):
         players = PLAYERS[:2 + i % 3]
-        events = simulate(players, rng)
+        events = simulate_game(players, rng)
         write_log(folder / f"hs_{i:02d}.jsonl", header("homesteaders", players), events)
     good = (folder / "hs_00.jsonl").read_text(encoding="utf-8").splitlines()
     # an action replaced by another player's, a wrong final score, a cut-off log

@@ -15,7 +15,8 @@ lists them too):
   building. ``worker`` (Workshop, worker bonuses) defaults to true; ``pay`` defaults to the
   resource the tile asks for.
 - A tile without a building that awards items (14, 24) gives them at once: its ``bonus`` comes
-  before the next ``pay_bid`` or marker (HS-BONUS); its worker may be declined, its advance not.
+  before the next ``pay_bid`` or marker (HS-BONUS); neither its worker nor its advance can be
+  declined.
 - Counts must be positive integers; 0 or less is a ``schema`` error.
 - Allocations for the final income are made during round 10's building phase.
 - Components (workers, chits, resources) are unlimited.

@@ -96,7 +96,7 @@ def validate(
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
                     logs, n_workers, max_line_bytes,
-                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client)
+                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client, note)
             else:
                 reports = parallel.iter_reports(logs, n_workers, max_line_bytes,
                                                 chunk_size or parallel.DEFAULT_CHUNK_SIZE)

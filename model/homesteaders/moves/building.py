@@ -357,6 +357,10 @@ class Bonus(Act):
         if event.get("worker") is not None and not bonus.worker:
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus gives no worker",
                              event.player)
+        if event.get("worker") is False and t.awards_items:
+            # rulebook, Building: "the player immediately receives these items"
+            return Violation("illegal", "HS-BONUS", f"tile {t.id} allows no building and "
+                             "awards its worker at once: it cannot be declined", event.player)
         if bonus.advance != (event.get("reward") is not None):
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus advances the railroad "
                              "marker: give a reward" if bonus.advance else
@@ -411,7 +415,9 @@ class Bonus(Act):
             return
         i = state.seat[player]
         hold = state.hold[i]
-        workers: list[bool | None] = [True, False] if bonus.worker else [None]
+        t = tile(self.data, state, auction)
+        workers: list[bool | None] = ([True] if t.awards_items else [True, False]
+                                      ) if bonus.worker else [None]
         rewards_: list[str | None] = (list(rewards(self.data, hold["track"])) if bonus.advance
                                       else [None])
         pays: list[str | None] = [None]
