@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.display import json_text, utf8_stream, visible, writable, xml_text
+from referee.replays.records import STOPPING_KINDS
 from referee.replays.validator import FileReport
 
 TRAIL_STEPS = 12
@@ -167,7 +168,14 @@ class JunitReporter(Reporter):
 def _error_line(error: Any) -> str:
     who = f" {error.player}:" if error.player else ""
     rule = f" {error.rule}" if error.rule else ""
-    return f"line {error.line} [{error.kind}{rule}]{who} {error.message}"
+    after = " (after an earlier error)" if getattr(error, "after_error", False) else ""
+    return f"line {error.line} [{error.kind}{rule}]{who} {error.message}{after}"
+
+
+def first_stop(report: FileReport) -> Any:
+    """The error the path of play leads to: the first that stopped (or, with keep-going, was
+    skipped), else the last."""
+    return next((e for e in report.errors if e.kind in STOPPING_KINDS), report.errors[-1])
 
 
 def plain_console(out: IO[str] | None = None, color: bool | None = None, **options: Any
@@ -210,7 +218,7 @@ class TextReporter(Reporter):
                 self._print("    ", (f"{error.line:>5} |", "dim"), " " + visible(shown))
         if report.trail:
             steps = report.trail
-            self._print(f"  path from the start to line {report.errors[-1].line} "
+            self._print(f"  path from the start to line {first_stop(report).line} "
                         f"({len(steps)} events on this branch"
                         f"{', after ' + str(report.undos) + ' undo(s)' if report.undos else ''}):")
             if len(steps) > TRAIL_STEPS and not self.verbose:

@@ -2,7 +2,9 @@
 
 Validation of a file stops at its first ``syntax``, ``schema``, ``order``, ``illegal`` or
 ``chance`` error; ``checkpoint`` errors are reported and the computed state goes on; ``final``
-claims are compared with the computed scores and winners.
+claims are compared with the computed scores and winners. With ``keep_going`` (an extension of
+the format) a refused event is skipped instead and validation goes on; the errors that follow are
+marked ``after_error``.
 """
 
 from __future__ import annotations
@@ -46,10 +48,14 @@ class ErrorRecord:
     player: str | None
     message: str
     text: str = ""
+    after_error: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "seq": self.seq, "kind": self.kind, "rule": self.rule,
-                "player": self.player, "message": self.message}
+        out = {"line": self.line, "seq": self.seq, "kind": self.kind, "rule": self.rule,
+               "player": self.player, "message": self.message}
+        if self.after_error:  # only with keep_going: the format's report is unchanged otherwise
+            out["after_error"] = True
+        return out
 
 
 @dataclass(slots=True)
@@ -114,8 +120,10 @@ class Replay:
     """Feeds one log's lines to its game; keeps the current branch for undo and the report."""
 
     def __init__(self, path: str, graph: ReplayGraph | None = None,
-                 coverage: RuleTally | None = None) -> None:
+                 coverage: RuleTally | None = None, keep_going: bool = False) -> None:
         self.report = FileReport(path)
+        self.keep_going = keep_going
+        self.refused = False  # a stopping error was met (and, with keep_going, skipped)
         self.graph = graph
         self.coverage = coverage
         self.header: Header | None = None
@@ -136,7 +144,7 @@ class Replay:
     def _error(self, line: int, violation: Violation, seq: int | None = None, text: str = "",
                event: Event | None = None) -> None:
         record = ErrorRecord(line, seq, violation.kind, violation.rule, violation.player,
-                             violation.message, text)
+                             violation.message, text, self.refused)
         if self.coverage is not None and violation.rule:
             owner = "format" if violation.rule.startswith("LOG-") else self.report.game
             self.coverage.violated(owner, violation.rule)
@@ -146,8 +154,11 @@ class Replay:
             self.graph.error(line, violation.player, _label(event), violation.kind,
                              violation.rule, violation.message)
         if violation.kind in STOPPING_KINDS:
-            self.stopped = True
-            self.report.trail = [Step(ln, str(ev)) for ln, ev in self.branch]
+            if not self.refused:
+                self.report.trail = [Step(ln, str(ev)) for ln, ev in self.branch]
+            self.refused = True
+            # without a game there is nothing to go on with
+            self.stopped = not self.keep_going or self.header is None
 
     # ----------------------------------------------------------------- lines
 
@@ -310,7 +321,7 @@ class Replay:
         if self.header is None and not report.errors:
             self._error(max(self.last_line, 1), Violation(
                 "syntax", "LOG-HEADER", "empty file: expected a header on line 1"))
-        if self.game is not None and not self.stopped:
+        if self.game is not None and not self.refused:
             report.complete = self.finished
             if self.game.is_over(self.state):
                 scores = self.game.score(self.state)
@@ -348,8 +359,8 @@ class RuleTally:
 
 
 def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | None = None,
-                   coverage: RuleTally | None = None) -> FileReport:
-    replay = Replay(path, graph, coverage)
+                   coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
+    replay = Replay(path, graph, coverage, keep_going)
     for raw in lines:
         replay.feed(raw)
         if replay.stopped:
@@ -359,12 +370,13 @@ def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | Non
 
 def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                   graph: ReplayGraph | None = None, label: str | None = None,
-                  coverage: RuleTally | None = None) -> FileReport:
+                  coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
     """Validate one log file. Never raises for bad content: every problem is in the report."""
     label = label if label is not None else str(path)
     try:
         with open(path, "rb") as stream:
-            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage)
+            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage,
+                                  keep_going)
     except OSError as exc:
         report = FileReport(label, valid=False)
         report.errors.append(ErrorRecord(1, None, "syntax", "LOG-READ", None,

@@ -66,6 +66,11 @@ def validate(
                                           show_default=False),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
                                          help=FOLLOW_SYMLINKS_HELP),
+    keep_going: bool = typer.Option(False, "--keep-going", "-k",
+                                    help="After an error that stops a file (illegal, order, "
+                                    "...), skip the refused line and go on; later errors are "
+                                    "marked as following an earlier one. The exit status is "
+                                    "unchanged."),
 ) -> None:
     """Validate recorded games: every illegal action and scoring error, located by line.
 
@@ -96,10 +101,12 @@ def validate(
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
                     logs, n_workers, max_line_bytes,
-                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client)
+                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client,
+                    keep_going)
             else:
                 reports = parallel.iter_reports(logs, n_workers, max_line_bytes,
-                                                chunk_size or parallel.DEFAULT_CHUNK_SIZE)
+                                                chunk_size or parallel.DEFAULT_CHUNK_SIZE,
+                                                keep_going)
             progress = parallel.Progress(parallel.Progress.wanted(out))
             reporter.begin()
             out.flush()  # nothing buffered may be copied into forked workers
