@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.model.core import ERROR_KINDS, Violation
+from referee.model.core import unknown as unknown_name
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, iter_lines
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def check_expect(expect: Any) -> Violation | None:
         return bad("must be an object")
     unknown = sorted(set(expect) - EXPECT_KEYS)
     if unknown:
-        return bad(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(EXPECT_KEYS))})")
+        return bad(unknown_name("field", unknown[0], sorted(EXPECT_KEYS)))
     for key in ("valid", "complete"):
         if key in expect and not isinstance(expect[key], bool):
             return bad(f"{key!r} must be true or false")

@@ -78,9 +78,10 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
     if not isinstance(mods, Mapping):
         raise _bad("modifiers must be an object")
     for goods, amount in mods.items():
-        if goods not in GOODS or not is_int(amount):
-            raise _bad(f"modifiers: {json_repr(goods)}: {json_repr(amount)} is not a goods name "
-                       "with an integer")
+        if goods not in GOODS:
+            raise _bad(f"modifiers: {unknown('goods', goods, GOODS)}")
+        if not is_int(amount):
+            raise _bad(f"modifiers: {json_repr(goods)}: {json_repr(amount)} is not an integer")
     s.modifiers = {g: a for g, a in mods.items() if a}
     s.indians = _indians(d, pos.get("indians", []))
 
@@ -174,8 +175,10 @@ def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) 
     if not isinstance(spoils, list):
         raise _bad(f"{w}spoils must be a list of card ids")
     for cid in spoils:
-        if not isinstance(cid, str) or cid not in d.spoils or cid in held:
-            raise _bad(f"{w}spoils: {json_repr(cid)} is unknown or held twice")
+        if not isinstance(cid, str) or cid not in d.spoils:
+            raise _bad(f"{w}spoils: {unknown('card', cid, d.spoils)}")
+        if cid in held:
+            raise _bad(f"{w}spoils: {json_repr(cid)} is held twice")
         held.add(cid)
     ps.spoils = list(spoils)
     ps.sheriff = bool(_choice(raw, "sheriff", w, [True, False], False))
