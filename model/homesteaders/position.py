@@ -220,3 +220,37 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
     if bad:
         raise _bad(bad.message)
     state.slots[i] = tuple(sorted(slots))
+
+
+def write_position(game: Homesteaders, state: HomesteadersState) -> dict[str, Any]:
+    """The ``position`` header of ``state`` (the inverse of :func:`apply_position`). Only the
+    states just after a phase marker of :data:`POSITION_PHASES` have one; for any other the
+    ``ValueError`` says so."""
+    d = game.data
+    if state.phase not in POSITION_PHASES or state.round < 1:
+        raise ValueError(f"Homesteaders positions start just after a {', '.join(POSITION_PHASES)}"
+                         f" marker; this state is in the {state.phase} phase")
+    shown = {a: t for a, t in state.tiles.items() if a > 1}
+    round_tiles = {t.id for t in d.tiles.values()
+                   if t.auction == 1 and t.round is not None and t.round <= state.round}
+    used = sorted(state.used - set(state.tiles.values()) - round_tiles)
+    position: dict[str, Any] = {"round": state.round, "phase": state.phase}
+    if state.start is not None:
+        position["start_player"] = state.players[state.start]
+    position["neutral_level"] = state.neutral_level
+    if shown:
+        position["tiles"] = {str(a): t for a, t in sorted(shown.items())}
+    if used:
+        position["used_tiles"] = used
+    players: dict[str, Any] = {}
+    for i, name in enumerate(state.players):
+        hold = state.hold[i]
+        entry: dict[str, Any] = {k: hold[k] for k in HOLDINGS
+                                 if hold[k] != (d.start_workers if k == "workers" else 0)}
+        if state.buildings[i] != [d.start_building]:
+            entry["buildings"] = list(state.buildings[i])
+        if state.slots[i]:
+            entry["slots"] = list(state.slots[i])
+        players[name] = entry
+    position["players"] = players
+    return position
