@@ -72,6 +72,7 @@ class Registration:
     hooks: Target | None = None
     position: Target | None = None  # (game, state) -> the header's position; ValueError if none
     show: Target | None = None  # the game's data as users read it (referee show)
+    resources: tuple[str, ...] = ()  # the per-player observables charted in the HTML report
 
     def game(self) -> Game[Any]:
         game: Game[Any] = _load(self.model)
@@ -122,14 +123,17 @@ BUILTIN: dict[str, Registration] = {
         policy="referee.model.homesteaders.policy:POLICY",
         hooks="referee.checker.topics.homesteaders.audit:HOOKS",
         position="referee.model.homesteaders.position:write_position",
-        show="referee.model.homesteaders.show:TOPICS"),
+        show="referee.model.homesteaders.show:TOPICS",
+        resources=("silver", "gold", "wood", "food", "steel", "copper", "livestock", "trade",
+                   "vp", "debt", "workers")),
     "pionjar": Registration(
         "pionjar", "Pionjär", "referee.model.pionjar:GAME",
         invariants="referee.invariants.pionjar:SUITE",
         topics="referee.checker.topics.pionjar:topics",
         policy="referee.model.pionjar.policy:POLICY",
         position="referee.model.pionjar.position:write_position",
-        show="referee.model.pionjar.show:TOPICS"),
+        show="referee.model.pionjar.show:TOPICS",
+        resources=("cash", "harvest", "axe", "buffalo", "fish", "gold")),
 }
 # Games of the mission that this version does not model yet: a log naming one is refused so.
 NOT_MODELLED = {"colonists": "The Colonists"}

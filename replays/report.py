@@ -246,7 +246,12 @@ def _scores_text(report: FileReport) -> str:
 
 
 def make_reporter(fmt: str, out: IO[str], color: bool | None = None,
-                  verbose: bool = False) -> Reporter:
+                  verbose: bool = False, max_line_bytes: int | None = None) -> Reporter:
+    if fmt == "html":
+        from referee.replays.html_report import HtmlReporter
+        from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+
+        return HtmlReporter(out, max_line_bytes or DEFAULT_MAX_LINE_BYTES)
     if fmt == "json":
         return JsonReporter(out)
     if fmt == "junit":

@@ -36,7 +36,8 @@ def validate(
                                        "for *.jsonl.", show_default=False),
     fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", "-f",
                                      help="Report format: text for people, json (one object, "
-                                     "as documented in the README), junit (XML for CI)."),
+                                     "as documented in the README), junit (XML for CI), html "
+                                     "(one page with charts; needs the report extra)."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this "
                                        "file instead of standard output.", show_default=False),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
@@ -85,6 +86,11 @@ def validate(
 
         if not distributed.available():
             raise fail(distributed.INSTALL_HINT)
+    if fmt is ReportFormat.html:
+        from referee.replays import html_report
+
+        if not html_report.available():
+            raise fail(html_report.INSTALL_HINT)
     n_workers = workers if workers is not None else parallel.default_workers()
     allow_data(data)
     with user_errors(), contextlib.ExitStack() as stack:
@@ -96,7 +102,8 @@ def validate(
             client = stack.enter_context(distributed.connect(n_workers, scheduler))
         with output_stream(output) as out:
             reporter = make_reporter(fmt.value, out, verbose=verbose,
-                                     color=False if output is not None else None)
+                                     color=False if output is not None else None,
+                                     max_line_bytes=max_line_bytes)
             reports: Iterator[FileReport]
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
