@@ -73,6 +73,12 @@ class Registration:
     position: Target | None = None  # (game, state) -> the header's position; ValueError if none
     show: Target | None = None  # the game's data as users read it (referee show)
     resources: tuple[str, ...] = ()  # the per-player observables charted in the HTML report
+    # Rules a validation checks outside ``apply`` (which notes its own), credited to coverage:
+    # by every accepted header (setup, options), by an accepted ``position``, and by the final
+    # line's comparison of scores and winners (scoring, tie-break).
+    setup_rules: tuple[str, ...] = ()
+    position_rules: tuple[str, ...] = ()
+    score_rules: tuple[str, ...] = ()
 
     def game(self) -> Game[Any]:
         game: Game[Any] = _load(self.model)
@@ -125,7 +131,10 @@ BUILTIN: dict[str, Registration] = {
         position="referee.model.homesteaders.position:write_position",
         show="referee.model.homesteaders.show:TOPICS",
         resources=("silver", "gold", "wood", "food", "steel", "copper", "livestock", "trade",
-                   "vp", "debt", "workers")),
+                   "vp", "debt", "workers"),
+        setup_rules=("HS-SETUP-PLAYERS", "HS-SETUP-OPTIONS", "HS-SETUP-COPIES",
+                     "HS-SETUP-AUCTIONS"),
+        position_rules=("HS-POSITION",), score_rules=("HS-SCORE", "HS-TIE")),
     "pionjar": Registration(
         "pionjar", "Pionjär", "referee.model.pionjar:GAME",
         invariants="referee.invariants.pionjar:SUITE",
@@ -133,7 +142,9 @@ BUILTIN: dict[str, Registration] = {
         policy="referee.model.pionjar.policy:POLICY",
         position="referee.model.pionjar.position:write_position",
         show="referee.model.pionjar.show:TOPICS",
-        resources=("cash", "harvest", "axe", "buffalo", "fish", "gold")),
+        resources=("cash", "harvest", "axe", "buffalo", "fish", "gold"),
+        setup_rules=("PJ-SETUP-PLAYERS", "PJ-OPTIONS", "PJ-SETUP-BANKER", "PJ-SETUP-STACKS"),
+        position_rules=("PJ-POSITION",), score_rules=("PJ-SCORE-CAPITAL", "PJ-SCORE-LAND")),
 }
 # Games of the mission that this version does not model yet: a log naming one is refused so.
 NOT_MODELLED = {"colonists": "The Colonists"}

@@ -21,6 +21,9 @@ from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, iter_lines
 if TYPE_CHECKING:
     from referee.replays.validator import FileReport
 
+NO_EXPECT = "the header has no 'expect' field"
+"""Why a log is skipped, not failed, by ``referee test`` and the pytest plugin alike: a log
+without an expectation is no regression test."""
 EXPECT_KEYS = {"valid", "complete", "errors", "scores", "winners"}
 ERROR_KEYS = {"line", "seq", "kind", "rule", "player", "message"}
 
@@ -118,7 +121,7 @@ def read_expect(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                 if raw.obj is None:
                     return None, "the header cannot be read, so it states no expectation"
                 if "expect" not in raw.obj:
-                    return None, "the header has no 'expect' field"
+                    return None, NO_EXPECT
                 problem = check_expect(raw.obj["expect"])
                 if problem:
                     return None, problem.message

@@ -11,7 +11,9 @@ as escapes, characters XML forbids replaced, and JSON kept valid on any stream.
 
 from __future__ import annotations
 
+import datetime
 import shutil
+import socket
 import tempfile
 import time
 from typing import IO, Any
@@ -80,18 +82,20 @@ class JunitSuite:
     def __init__(self, out: IO[str], name: str) -> None:
         self.out = out
         self.name = name
-        self.tests = self.failures = 0
+        self.tests = self.failures = self.skipped = 0
         self.started = time.perf_counter()
+        self.timestamp = datetime.datetime.now().astimezone().isoformat(timespec="milliseconds")
         self._ascii = not utf8_stream(out)
         # closed in close(), once its cases are copied into the report
         self._spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
             max_size=SPOOL_BYTES, mode="w+", encoding="utf-8", newline="")
 
     def case(self, classname: str, name: str, seconds: float, inner: str = "",
-             failed: bool = False) -> None:
+             failed: bool = False, skipped: bool = False) -> None:
         """One test case; ``inner`` is its XML content, already escaped."""
         self.tests += 1
         self.failures += failed
+        self.skipped += skipped
         head = (f"    <testcase classname={quoteattr(xml_text(classname))} "
                 f"name={quoteattr(xml_text(name))} time=\"{_seconds(seconds)}\"")
         text = f"{head}>\n{inner}    </testcase>\n" if inner else f"{head}/>\n"
@@ -100,11 +104,14 @@ class JunitSuite:
         self._spool.write(text)
 
     def close(self, properties: dict[str, int] | None = None) -> None:
-        counts = (f'tests="{self.tests}" failures="{self.failures}" errors="0" skipped="0" '
+        counts = (f'tests="{self.tests}" failures="{self.failures}" errors="0" '
+                  f'skipped="{self.skipped}" '
                   f'time="{_seconds(time.perf_counter() - self.started)}"')
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                        f'<testsuites name="referee" {counts}>\n'
-                       f'  <testsuite name={quoteattr(self.name)} {counts}>\n')
+                       f'  <testsuite name={quoteattr(self.name)} {counts} '
+                       f'timestamp="{self.timestamp}" '
+                       f'hostname={quoteattr(xml_text(socket.gethostname()))}>\n')
         if properties:
             self.out.write("    <properties>" + "".join(
                 f'<property name={quoteattr(k)} value="{v}"/>' for k, v in properties.items())

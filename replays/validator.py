@@ -226,6 +226,11 @@ class Replay:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
                                             *(("LOG-EXPECT",) if header.expect else ())))
+            record = header.record
+            if record is not None:
+                self.coverage.passed(header.game_name, (
+                    *record.setup_rules,
+                    *(record.position_rules if header.position is not None else ())))
         self._initial = state.copy()
         if self.graph is not None:
             fp = state.fingerprint()
@@ -254,6 +259,8 @@ class Replay:
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK",))
+            if not self.game.observables.check_rule.startswith("LOG-"):
+                self.coverage.passed(self.report.game, (self.game.observables.check_rule,))
         for violation in compare_claims(self.game, self.state, thaw(event.claims)):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
@@ -287,6 +294,8 @@ class Replay:
         self.finished = True
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-FINAL", "LOG-SCORE"))
+            if self.record is not None:
+                self.coverage.passed(self.report.game, self.record.score_rules)
         scores = self.game.score(self.state)
         if event.scores is not None:
             for player, claimed in event.scores.as_dict().items():
