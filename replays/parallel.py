@@ -200,13 +200,15 @@ class Progress:
     """A progress line on standard error for long runs: files and events done, files per second.
 
     Nothing is drawn unless ``enabled`` (standard error is a terminal the report does not write
-    to) and the run has lasted ``PROGRESS_DELAY`` seconds; the total is not known in advance, as
-    the folders are searched while the validation runs.
+    to) and the run has lasted ``PROGRESS_DELAY`` seconds. ``total`` is the number of files when
+    the caller listed them first (it does so only when the bar is drawn: otherwise the folders
+    are searched while the validation runs, in constant memory).
     """
 
     def __init__(self, enabled: bool, delay: float = PROGRESS_DELAY,
-                 stream: IO[str] | None = None) -> None:
+                 stream: IO[str] | None = None, total: int | None = None) -> None:
         self.enabled = enabled
+        self.total = total
         self.delay = delay
         self.stream = stream
         self.files = self.events = self.invalid = 0
@@ -257,7 +259,7 @@ class Progress:
             SpinnerColumn(), TextColumn("validating"), BarColumn(), MofNCompleteColumn(),
             TextColumn("files, {task.fields[events]:,} events, {task.fields[invalid]} invalid"),
             TimeElapsedColumn(), console=console, transient=True, refresh_per_second=5)
-        self._task = self._bar.add_task("validate", total=None, events=0, invalid=0)
+        self._task = self._bar.add_task("validate", total=self.total, events=0, invalid=0)
         self._bar.start()
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
 
@@ -95,7 +95,7 @@ def validate(
     allow_data(data)
     with user_errors(), contextlib.ExitStack() as stack:
         check_paths(paths, follow_symlinks=follow_symlinks)
-        logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
+        logs: Iterable[Path] = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
         client = None
         if engine is Engine.dask:
             # connected before the report starts: a scheduler that fails leaves no half report
@@ -104,6 +104,12 @@ def validate(
             reporter = make_reporter(fmt.value, out, verbose=verbose,
                                      color=False if output is not None else None,
                                      max_line_bytes=max_line_bytes)
+            wanted = parallel.Progress.wanted(out)
+            total = None
+            if wanted:
+                # a bar with a total: the paths are listed first (only then, and only paths)
+                listed = list(logs)
+                logs, total = listed, len(listed)
             reports: Iterator[FileReport]
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
@@ -114,7 +120,7 @@ def validate(
                 reports = parallel.iter_reports(logs, n_workers, max_line_bytes,
                                                 chunk_size or parallel.DEFAULT_CHUNK_SIZE,
                                                 keep_going)
-            progress = parallel.Progress(parallel.Progress.wanted(out))
+            progress = parallel.Progress(wanted, total=total)
             reporter.begin()
             out.flush()  # nothing buffered may be copied into forked workers
             parallel.run(reports, reporter.file, progress)
