@@ -89,3 +89,14 @@ def test_charts_render_in_a_browser(page, tmp_path):
     shot = tmp_path / "report.png"
     _run(BROWSER, "--window-size=1100,1500", f"--screenshot={shot}", page.as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+
+
+def test_without_plotly_html_is_a_usage_error(monkeypatch, tmp_path):
+    from referee.replays import html_report
+
+    monkeypatch.setattr(html_report, "available", lambda: False)
+    result = runner.invoke(app, ["validate", str(CORPUS[1]), "-f", "html",
+                                 "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 2
+    assert "pip install 'referee[report]'" in result.stderr
+    assert not (tmp_path / "r.html").exists()
