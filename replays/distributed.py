@@ -156,17 +156,19 @@ def connect(workers: int, scheduler: str | None = None) -> Iterator[Any]:
         yield client
 
 
-def _submit(client: Any, items: list[Item], chunk_size: int, max_line_bytes: int) -> list[Any]:
+def _submit(client: Any, items: list[Item], chunk_size: int, max_line_bytes: int,
+            keep_going: bool = False) -> list[Any]:
     """One bag over ``items`` cut into partitions of ``chunk_size`` files; a future for each."""
     import dask.bag
 
     bag = dask.bag.from_sequence(items, partition_size=chunk_size)
-    reports = bag.map_partitions(_validate_partition, max_line_bytes)
+    reports = bag.map_partitions(_validate_partition, max_line_bytes, keep_going)
     return list(client.compute(reports.to_delayed()))
 
 
-def _validate_partition(items: Iterable[Item], max_line_bytes: int) -> list[FileReport]:
-    return validate_chunk(list(items), max_line_bytes)
+def _validate_partition(items: Iterable[Item], max_line_bytes: int,
+                        keep_going: bool = False) -> list[FileReport]:
+    return validate_chunk(list(items), max_line_bytes, keep_going)
 
 
 def iter_reports_dask(paths: Iterable[str | Path], workers: int,
@@ -174,7 +176,7 @@ def iter_reports_dask(paths: Iterable[str | Path], workers: int,
                       chunk_size: int = DEFAULT_CHUNK_SIZE,
                       scheduler: str | None = None, client: Any = None,
                       note: Callable[[str], None] | None = None,
-                      ) -> Iterator[FileReport]:
+                      keep_going: bool = False) -> Iterator[FileReport]:
     """Reports of ``paths`` in input order, validated on a Dask cluster: on ``client`` (entered
     from :func:`connect` by the caller, before its report starts), else on one connected here.
 
@@ -186,7 +188,7 @@ def iter_reports_dask(paths: Iterable[str | Path], workers: int,
     if client is None:
         with connect(workers, scheduler) as own:
             yield from iter_reports_dask(paths, workers, max_line_bytes, chunk_size,
-                                         scheduler, own, note)
+                                         scheduler, own, note, keep_going)
         return
     discovery = Discovery(as_items(paths))
     items = iter(discovery)
@@ -202,7 +204,7 @@ def iter_reports_dask(paths: Iterable[str | Path], workers: int,
         group = list(islice(items, batch * chunk_size))
         if not group:
             return
-        futures = _submit(client, group, chunk_size, max_line_bytes)
+        futures = _submit(client, group, chunk_size, max_line_bytes, keep_going)
         chunks = [group[i:i + chunk_size] for i in range(0, len(group), chunk_size)]
         pending.extend(zip(futures, chunks, strict=True))
 
@@ -233,5 +235,5 @@ def iter_reports_dask(paths: Iterable[str | Path], workers: int,
                 future.cancel()
     if left:
         for label, path in chain(left, items):
-            yield timed_validate(path, max_line_bytes, label)
+            yield timed_validate(path, max_line_bytes, label, keep_going)
     discovery.raise_error()

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from referee.model.core import Action, Note, Violation, fields
+from referee.model.core import Action, Note, Violation, fields, unknown
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import RESOURCES, HomesteadersData
 from referee.model.homesteaders.moves.common import (
@@ -153,8 +153,8 @@ class Build(Act):
             return bad
         name = event.get("building")
         if name not in self.data.buildings:
-            return Violation("schema", "HS-BUILD-SUPPLY", f"unknown building {name!r}",
-                             event.player)
+            return Violation("schema", "HS-BUILD-SUPPLY",
+                             unknown("building", name, self.data.buildings), event.player)
         for res in event.get("gold_for", ()):
             if not isinstance(res, str) or res not in RESOURCES:
                 return Violation("schema", "HS-RIVER-PORT", f"gold_for lists resources, found "
@@ -337,7 +337,7 @@ class Bonus(Act):
         if bad is not None:
             return bad
         if event.get("pay") is not None and event.get("pay") not in RESOURCES:
-            return Violation("schema", "HS-BONUS", f"unknown resource {event.get('pay')!r}",
+            return Violation("schema", "HS-BONUS", unknown("resource", event.get("pay"), RESOURCES),
                              event.player)
         return None
 
