@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.checker.audit import cheapest_payment, max_reachable_score
+from referee.checker.topics.homesteaders.audit import cheapest_payment, max_reachable_score
 from referee.cli import app
 
 if not any(c.name == "clarify" for c in app.registered_commands):
