@@ -11,7 +11,7 @@ from rich.progress import Progress
 
 from referee.commands.common import fail, user_errors
 from referee.games import games_help, registration
-from referee.model.core import RuleViolation, datasets, seat_names
+from referee.model.core import RuleViolation, count_problem, datasets, seat_names
 from referee.replays.simulate import simulate_game
 from referee.replays.writer import header, write_log
 
@@ -34,9 +34,9 @@ def simulate(
     with user_errors():
         record = registration(game)
         model = record.game()
-        if not model.min_players <= players <= model.max_players:
-            raise fail(f"{model.title} takes {model.min_players} to {model.max_players} players, "
-                       f"not {players}")
+        problem = count_problem(players, model.min_players, model.max_players, model.title)
+        if problem is not None:
+            raise fail(problem)
         if record.policy is None:
             raise fail(f"{model.title} has no simulator")
         options = {}
