@@ -67,7 +67,8 @@ def test_deeply_nested_toml_is_a_one_line_usage_error(tmp_path, value):
 def test_a_clarification_file_over_the_size_limit_is_refused_unread(tmp_path, monkeypatch):
     monkeypatch.setattr(clarify_file, "MAX_FILE_BYTES", 1000)
     path = _file(tmp_path, GOLD_GIVES_CHANGE + "#" * 2000 + "\n")
-    with pytest.raises(ClarificationFileError, match="more than the 1,000 a clarification file may hold"):
+    with pytest.raises(ClarificationFileError,
+                       match="more than the 1,000 a clarification file may hold"):
         load_file(path)
     assert "more than the 1,000" in _usage_error(runner.invoke(app, ["clarify", str(path)]))
 

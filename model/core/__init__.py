@@ -64,13 +64,14 @@ from referee.model.core.table import (
     Move,
     MoveTable,
     PhaseMove,
+    PlayerDraw,
     TableGame,
 )
 
 __all__ = [
     "DEFAULT_SEATS", "ERROR_KINDS", "GAME_EVENTS", "Action", "ActionMove", "Chance",
     "ChanceMove", "Flow", "FrozenObject", "Game", "GameEvent", "Move", "MoveTable", "Note",
-    "Observables", "Observation", "Params", "Phase", "PhaseMove", "Quantity", "Rule",
+    "Observables", "Observation", "Params", "Phase", "PhaseMove", "PlayerDraw", "Quantity", "Rule",
     "RuleCatalogue", "RuleViolation", "Score", "State", "TableGame", "Unparsable", "Violation",
     "check_params", "count_problem", "describe", "fields", "fingerprint_of", "freeze",
     "global_value", "ignore", "is_int", "json_repr", "json_type", "make_params", "params_text",
