@@ -10,17 +10,17 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.commands.common import (
-    DATA_HELP,
-    FOLLOW_SYMLINKS_HELP,
     TextOrJson,
     allow_data,
+    data_option,
+    follow_symlinks_option,
+    max_line_bytes_option,
     note,
     user_errors,
 )
 from referee.display import json_text, visible, writable
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.report import plain_console
 
 
@@ -31,12 +31,9 @@ def coverage(
                                      help="Exit 1 when any game's coverage is below this "
                                      "percentage."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
-                                       max=MAX_LINE_BYTES_LIMIT,
-                                       help="Longest line accepted, in bytes."),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
-    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
-                                         help=FOLLOW_SYMLINKS_HELP),
+    max_line_bytes: int = max_line_bytes_option(),
+    data: list[Path] | None = data_option(),
+    follow_symlinks: bool = follow_symlinks_option(),
 ) -> None:
     """Report, per game, the rule ids a corpus exercises (checked and passed, or broken) and
     those it never touches; the log format's own LOG- rules are reported as 'format'.

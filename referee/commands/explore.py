@@ -8,7 +8,13 @@ from pathlib import Path
 
 import typer
 
-from referee.commands.common import DATA_HELP, TextOrJson, allow_data, fail, user_errors
+from referee.commands.common import (
+    TextOrJson,
+    allow_data,
+    data_option,
+    fail,
+    user_errors,
+)
 from referee.display import json_text, visible_lines, writable
 from referee.games import games_help
 from referee.model.core import DEFAULT_SEATS
@@ -56,7 +62,7 @@ def explore(
                                     help="Write the counterexample as a replay log into DIR."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                    help="Report format: text, or json with the same figures."),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
+    data: list[Path] | None = data_option(),
 ) -> None:
     """Explore the reachable states of a game and check invariants on every one (after TLC).
 
