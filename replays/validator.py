@@ -243,7 +243,9 @@ class Replay:
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK",))
-        for violation in compare_claims(self.game, self.state, thaw(event.claims)):
+        # the line as decoded (its numbers checked by the envelope) rather than the claims thawed
+        claims = raw.obj["check"] if raw.obj is not None else thaw(event.claims)
+        for violation in compare_claims(self.game, self.state, claims):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
                 return
