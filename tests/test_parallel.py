@@ -200,6 +200,7 @@ ENVELOPE_CASES = [
     {"phase": "setup", "round": 3},
     {"phase": "setup", "player": "Bo", "round": -10 ** 11},
     {"check": {"Ann": {"silver": 7, "buildings": ["farm"]}, "round": 3}},
+    {"check": {"Ann": {"silver": 7, "track": [1, 10 ** 12]}, "round": 3.5}},
     {"action": "bid", "chance": "reveal"},
     {"format": "referee-replay"},
     {"nothing": 1},
@@ -210,18 +211,25 @@ ENVELOPE_CASES = [
 def test_envelope_matches_the_event_types(obj: dict) -> None:
     """parse_event builds events in one pass; they equal the protocol's own constructors."""
     from referee.model.core import Action, Chance, Phase, Violation, freeze
-    from referee.replays.envelope import SHAPE_KEYS, _numbers_ok, parse_event
+    from referee.replays.envelope import SHAPE_KEYS, _number_problem, parse_event
     from referee.replays.records import Check
+
+    def first_problem(value: object) -> str | None:
+        items = value.values() if isinstance(value, dict) else (
+            value if isinstance(value, list) else None)
+        if items is None:
+            return _number_problem(value)
+        return next((p for p in map(first_problem, items) if p), None)
 
     parsed = parse_event(obj, ("Ann", "Bo"))
     shapes = [k for k in SHAPE_KEYS if k in obj]
     if len(shapes) != 1:
         assert isinstance(parsed, Violation) and parsed.kind == "schema"
         return
-    if shapes[0] == "check":
+    problem = first_problem(obj)
+    if shapes[0] == "check" and not problem:
         assert parsed.event == Check(freeze(obj["check"]))
         return
-    problem = _numbers_ok(obj)
     if problem:
         assert isinstance(parsed, Violation)
         assert (parsed.rule, parsed.message) == ("LOG-NUMBER", problem)
