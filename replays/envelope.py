@@ -128,15 +128,18 @@ def _frozen(value: Any) -> Any:
     """``freeze(value)``, checking every number on the way (raises :class:`_BadNumber` with the
     first problem): a line's values are walked once, not once to check and once to freeze."""
     kind = type(value)
+    if kind is int:
+        if -MAX_NUMBER <= value <= MAX_NUMBER:
+            return value
+        raise _BadNumber(_number_problem(value))
+    if kind in _SCALARS:
+        return value
     if kind is dict:
         return FrozenObject(tuple([(k, _frozen(v)) for k, v in value.items()]))
     if kind is list:
         return tuple([_frozen(v) for v in value])
-    if kind is int or kind is float:
-        problem = _number_problem(value)
-        if problem:
-            raise _BadNumber(problem)
-        return value
+    if kind is float:
+        raise _BadNumber(_number_problem(value))
     return freeze(value)
 
 
