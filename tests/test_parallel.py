@@ -25,14 +25,12 @@ PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 def _homesteaders(folder: Path, games: int) -> None:
     """Simulated games, and copies spoiled in the ways a log goes wrong."""
-    try:
-        from referee.model.homesteaders.simulate import simulate_game
-    except ImportError:  # pragma: no cover - the model ships with the package
-        return
+    from tests.homesteaders_helpers import simulate
+
     rng = random.Random(7)
     for i in range(games):
         players = PLAYERS[:2 + i % 3]
-        events = simulate_game(players, rng)
+        events = simulate(players, rng)
         write_log(folder / f"hs_{i:02d}.jsonl", header("homesteaders", players), events)
     good = (folder / "hs_00.jsonl").read_text(encoding="utf-8").splitlines()
     # an action replaced by another player's, a wrong final score, a cut-off log
