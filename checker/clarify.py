@@ -31,7 +31,6 @@ from referee.checker.solving import (
 )
 from referee.checker.topics import Instance, Topic, model_values
 
-VERDICTS = ("vacuous", "redundant", "contradiction", "consistent", "unknown")
 LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
 
@@ -473,53 +472,52 @@ class TopicChecker:
         query = self._exists_forall(self.exists, [
             z3.Implies(selectors[i], z3.Implies(self._w(c, self.b), self._t(c, self.b)))
             for i, c in enumerate(clarifications)], selectors)
-        if True:
-            mapping = z3.Solver()
+        mapping = z3.Solver()
 
-            def assumptions(subset: set[int]) -> list[z3.BoolRef]:
-                return [selectors[i] if i in subset else z3.Not(selectors[i])
-                        for i in range(n)]
+        def assumptions(subset: set[int]) -> list[z3.BoolRef]:
+            return [selectors[i] if i in subset else z3.Not(selectors[i])
+                    for i in range(n)]
 
-            def conflicting(subset: set[int]) -> tuple[z3.CheckSatResult, dict | None]:
-                if len(subset) <= 1:
-                    # one consistent clarification never leaves a situation without a choice
-                    return z3.unsat, None
-                result, model = query.check(budget, *assumptions(subset))
-                if result == z3.sat and model is not None:
-                    return result, self._situation_of(model)
-                return result, None
+        def conflicting(subset: set[int]) -> tuple[z3.CheckSatResult, dict | None]:
+            if len(subset) <= 1:
+                # one consistent clarification never leaves a situation without a choice
+                return z3.unsat, None
+            result, model = query.check(budget, *assumptions(subset))
+            if result == z3.sat and model is not None:
+                return result, self._situation_of(model)
+            return result, None
 
-            while True:
-                if check(mapping, budget) != z3.sat:
-                    break
-                model = mapping.model()
-                seed = {i for i in range(n)
-                        if not z3.is_false(model.eval(selectors[i], model_completion=False))}
-                result, witness = conflicting(seed)
-                if result == z3.unknown:
-                    search.complete = False
-                    break
-                if result == z3.unsat:
-                    grown = set(seed)
-                    for i in range(n):
-                        if i in grown:
-                            continue
-                        r, _ = conflicting(grown | {i})
-                        if r == z3.unsat:
-                            grown.add(i)
-                        elif r == z3.unknown:
-                            search.complete = False
-                    mapping.add(z3.Or(*[selectors[i] for i in range(n) if i not in grown]))
-                    continue
-                assert witness is not None
-                mus, witness = self._shrink(clarifications, seed, witness, conflicting,
-                                            budget)
-                if mus is None:
-                    search.complete = False
-                    break
-                mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
-                witness = self._least_witness(query, assumptions(mus), witness, budget)
-                search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
+        while True:
+            if check(mapping, budget) != z3.sat:
+                break
+            model = mapping.model()
+            seed = {i for i in range(n)
+                    if not z3.is_false(model.eval(selectors[i], model_completion=False))}
+            result, witness = conflicting(seed)
+            if result == z3.unknown:
+                search.complete = False
+                break
+            if result == z3.unsat:
+                grown = set(seed)
+                for i in range(n):
+                    if i in grown:
+                        continue
+                    r, _ = conflicting(grown | {i})
+                    if r == z3.unsat:
+                        grown.add(i)
+                    elif r == z3.unknown:
+                        search.complete = False
+                mapping.add(z3.Or(*[selectors[i] for i in range(n) if i not in grown]))
+                continue
+            assert witness is not None
+            mus, witness = self._shrink(clarifications, seed, witness, conflicting,
+                                        budget)
+            if mus is None:
+                search.complete = False
+                break
+            mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
+            witness = self._least_witness(query, assumptions(mus), witness, budget)
+            search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
         # in the order of the file, whatever order the search found them in
         order = {c.id: i for i, c in enumerate(clarifications)}
         search.conflicts.sort(key=lambda k: [order[i] for i in k.clarifications])

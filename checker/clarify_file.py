@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,11 +10,11 @@ from referee.checker.clarify import Clarification
 from referee.checker.expr import ExpressionError, parse_expression
 from referee.checker.topics import Topic, UnknownTopicError, get_topic
 from referee.errors import UsageError
-from referee.files import open_regular
 from referee.model.core import unknown
+from referee.model.core.tomlfile import MAX_BYTES, TomlFileError, read_toml
 
 FILE_KEYS = ("game", "topic", "clarification")
-MAX_FILE_BYTES = 1 << 20
+MAX_FILE_BYTES = MAX_BYTES
 """Largest clarification file read (1 MiB); a larger one is refused before it is read."""
 
 CLARIFICATION_KEYS = ("id", "text", "when", "then")
@@ -40,36 +38,10 @@ def load_file(path: str | Path) -> ClarificationFile:
     :class:`ClarificationFileError` (a usage error: exit status 2, one line)."""
     name = str(path)
     try:
-        with open_regular(path) as stream:
-            size = os.fstat(stream.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise ClarificationFileError(f"{name}: {size:,} bytes, over the limit of "
-                                             f"{MAX_FILE_BYTES:,} bytes for a clarification file")
-            raw = stream.read(MAX_FILE_BYTES + 1)  # a file that grows is not read whole
-    except OSError as exc:
-        raise ClarificationFileError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ClarificationFileError(f"{name}: over the limit of {MAX_FILE_BYTES:,} bytes for "
-                                     "a clarification file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ClarificationFileError(f"{name}: not UTF-8 text (at byte {exc.start})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ClarificationFileError(f"{name}: invalid TOML: {_one_line(str(exc))}") from None
-    except RecursionError:
-        raise ClarificationFileError(f"{name}: invalid TOML: arrays or tables nested too "
-                                     "deeply") from None
-    except (MemoryError, ValueError) as exc:
-        raise ClarificationFileError(f"{name}: invalid TOML: "
-                                     f"{_one_line(str(exc)) or type(exc).__name__}") from None
+        data = read_toml(path, MAX_FILE_BYTES, "clarification file")
+    except TomlFileError as exc:
+        raise ClarificationFileError(f"{name}: {exc}") from None
     return parse_document(data, name)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def parse_document(data: dict[str, Any], name: str) -> ClarificationFile:

@@ -105,10 +105,6 @@ def to_json(result: ExploreResult) -> dict[str, Any]:
     }
 
 
-def write_json(result: ExploreResult, out: IO[str]) -> None:
-    out.write(json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n")
-
-
 def trace_lines(steps: list[TraceStep]) -> list[str]:
     """One line per event, then what it changed (quantities before → after)."""
     width = len(str(len(steps)))
@@ -187,12 +183,6 @@ def write_text(result: ExploreResult, out: IO[str]) -> None:
 
 
 # --------------------------------------------------------------------------- progress
-
-
-def progress_line(stats: Stats) -> str:
-    return (f"{_n(stats.distinct)} distinct · {_n(stats.generated)} generated · "
-            f"depth {stats.max_depth} · queue {_n(stats.queue)} · "
-            f"{_n(round(stats.states_per_second))}/s · {stats.seconds:.0f} s")
 
 
 @contextmanager

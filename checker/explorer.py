@@ -31,8 +31,8 @@ from referee.model.core import (
     GameEvent,
     Phase,
     RuleViolation,
+    count_problem,
     ignore,
-    players_problem,
     seat_names,
 )
 from referee.replays.claims import compare_claims
@@ -125,11 +125,10 @@ class Start:
 
 
 def player_names(game: Game[Any], count: int) -> list[str]:
-    names = seat_names(count)
-    problem = players_problem(names, game.min_players, game.max_players, game.title)
+    problem = count_problem(count, game.min_players, game.max_players, game.title)
     if problem is not None:
         raise UsageError(f"{game.name}: {problem}")
-    return names
+    return seat_names(count)
 
 
 def start_from_setup(game: Game[Any], players: Sequence[str],

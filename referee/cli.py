@@ -15,11 +15,11 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 from referee import __version__
 from referee.display import visible
 from referee.errors import RefereeError
+from referee.games import titles_help
 
 app = typer.Typer(
     name="referee",
-    help="Rules verification and replay auditing for tabletop games "
-         "(Homesteaders, Pionjär, The Colonists).",
+    help=f"Rules verification and replay auditing for tabletop games ({titles_help()}).",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,

@@ -185,6 +185,18 @@ def modelled_games() -> Sequence[str]:
     return sorted({*BUILTIN, *_RUNTIME})
 
 
+def games_help() -> str:
+    """The names of the modelled games, for help texts (read from the registry, importing no
+    game)."""
+    return ", ".join(modelled_games())
+
+
+def titles_help() -> str:
+    """Every game of the registry by its title, the modelled ones first, for the help."""
+    return ", ".join([registration(n).title for n in modelled_games()]
+                     + sorted(NOT_MODELLED.values()))
+
+
 def games_with(part: Callable[[Registration], Any]) -> list[str]:
     """The registered games for which ``part(record)`` is set (e.g. topics, a policy)."""
     return [n for n in modelled_games() if part(registration(n)) is not None]

@@ -11,6 +11,7 @@ from referee.games import Registration, registration
 from referee.model.core import (
     Action,
     Chance,
+    FrozenObject,
     Game,
     Params,
     Phase,
@@ -108,27 +109,39 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
                   dict(obj.get("meta", {})), game, obj.get("expect"), record)
 
 
-def _numbers_ok(value: Any) -> str | None:
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return None
-    if isinstance(value, int):
+def _number_problem(value: Any) -> str | None:
+    """What is wrong with one JSON scalar as a number of the log, or None."""
+    kind = type(value)
+    if kind is int:
         return None if -MAX_NUMBER <= value <= MAX_NUMBER else (
             f"number {str(value)[:30]}{'...' if len(str(value)) > 30 else ''} is out of range "
             f"(at most {MAX_NUMBER:,} in absolute value)")
-    if isinstance(value, float):
+    if kind is float:
         return f"number {value} is not an integer"
-    if isinstance(value, list):
-        for item in value:
-            problem = _numbers_ok(item)
-            if problem:
-                return problem
-        return None
-    if isinstance(value, dict):
-        for item in value.values():
-            problem = _numbers_ok(item)
-            if problem:
-                return problem
     return None
+
+
+class _BadNumber(Exception):
+    pass
+
+
+def _frozen(value: Any) -> Any:
+    """``freeze(value)``, checking every number on the way (raises :class:`_BadNumber` with the
+    first problem): a line's values are walked once, not once to check and once to freeze."""
+    kind = type(value)
+    if kind is int:
+        if -MAX_NUMBER <= value <= MAX_NUMBER:
+            return value
+        raise _BadNumber(_number_problem(value))
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return FrozenObject(tuple([(k, _frozen(v)) for k, v in value.items()]))
+    if kind is list:
+        return tuple([_frozen(v) for v in value])
+    if kind is float:
+        raise _BadNumber(_number_problem(value))
+    return freeze(value)
 
 
 _SHAPE_SET = frozenset(SHAPE_KEYS)
@@ -140,18 +153,18 @@ _SCALARS = (str, bool, type(None))
 
 def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Params | str:
     """In one pass over the line: the event's parameters (the keys not in ``envelope_keys``,
-    frozen), or the first number problem of the line, as :func:`_numbers_ok` finds it."""
+    frozen), or the first number problem of the line."""
     params = []
     for key, value in obj.items():
         kind = type(value)
         if kind is int:
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
-                return _numbers_ok(value) or ""
+                return _number_problem(value) or ""
         elif kind not in _SCALARS:
-            problem = _numbers_ok(value)
-            if problem:
-                return problem
-            value = freeze(value)
+            try:
+                value = _frozen(value)
+            except _BadNumber as bad:
+                return str(bad)
         if key not in envelope_keys:
             params.append((key, value))
     return tuple(params)
@@ -177,7 +190,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
             return Violation("schema", "LOG-SEQ",
                              f"'seq' must be a positive integer, found {seq!r}")
         if seq > MAX_NUMBER:
-            return Violation("schema", "LOG-NUMBER", _numbers_ok(seq) or "")
+            return Violation("schema", "LOG-NUMBER", _number_problem(seq) or "")
     if "note" in obj and not isinstance(obj["note"], str):
         return Violation("schema", "LOG-EVENT",
                          f"'note' must be a string, found {json_type(obj['note'])}")
@@ -212,15 +225,18 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
     body = obj[shape]
-    if (shape == "check" and isinstance(body, dict)) or (shape == "undo" and is_int(body)):
-        problem = _numbers_ok(body)
+    if shape == "undo" and is_int(body):
+        problem = _number_problem(body)
         if problem:
             return Violation("schema", "LOG-NUMBER", problem)
     if shape == "check":
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
                              f"{json_type(body)}")
-        return Envelope(Check(freeze(body)), seq)
+        try:
+            return Envelope(Check(_frozen(body)), seq)
+        except _BadNumber as bad:
+            return Violation("schema", "LOG-NUMBER", str(bad))
     if shape == "undo":
         if not is_int(body) or body < 1:
             return Violation("schema", "LOG-UNDO",
@@ -249,7 +265,7 @@ def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelo
                                  f"final: score of {name} must be an integer, found {value!r}")
             if abs(value) > MAX_NUMBER:
                 return Violation("schema", "LOG-NUMBER",
-                                 f"final: score of {name}: {_numbers_ok(value)}", name)
+                                 f"final: score of {name}: {_number_problem(value)}", name)
     winners = body.get("winners")
     if winners is not None:
         if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):

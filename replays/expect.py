@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.files import open_regular
-from referee.model.core import ERROR_KINDS, Violation
+from referee.model.core import ERROR_KINDS, Violation, is_int
 from referee.model.core import unknown as unknown_name
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, iter_lines
 
@@ -27,10 +27,6 @@ NO_EXPECT = "the header has no 'expect' field"
 without an expectation is no regression test."""
 EXPECT_KEYS = {"valid", "complete", "errors", "scores", "winners"}
 ERROR_KEYS = {"line", "seq", "kind", "rule", "player", "message"}
-
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_expect(expect: Any) -> Violation | None:
@@ -56,7 +52,7 @@ def check_expect(expect: Any) -> Violation | None:
         if extra:
             return bad(f"errors[{i}]: unknown field {extra[0]!r}")
         for key in ("line", "seq"):
-            if key in err and not _int(err[key]):
+            if key in err and not is_int(err[key]):
                 return bad(f"errors[{i}].{key} must be an integer")
         if "kind" in err and err["kind"] not in ERROR_KINDS:
             return bad(f"errors[{i}].kind {err['kind']!r} is not one of {', '.join(ERROR_KINDS)}")
@@ -65,7 +61,7 @@ def check_expect(expect: Any) -> Violation | None:
                                    (key == "rule" and err[key] is None)):
                 return bad(f"errors[{i}].{key} must be a string")
     scores = expect.get("scores", {})
-    if not isinstance(scores, dict) or not all(_int(v) for v in scores.values()):
+    if not isinstance(scores, dict) or not all(is_int(v) for v in scores.values()):
         return bad("'scores' must map players to integers")
     winners = expect.get("winners", [])
     if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from referee.model.core import Violation
@@ -132,9 +131,3 @@ def iter_lines(stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         if not raw.strip():
             continue
         yield decode_line(number, raw)
-
-
-def read_log(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-             ) -> Iterator[RawLine]:
-    with open(path, "rb") as stream:
-        yield from iter_lines(stream, max_line_bytes)

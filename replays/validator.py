@@ -262,7 +262,9 @@ class Replay:
             self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
             if not self.game.observables.check_rule.startswith("LOG-"):
                 self.coverage.passed(self.report.game, (self.game.observables.check_rule,))
-        for violation in compare_claims(self.game, self.state, thaw(event.claims)):
+        # the line as decoded (its numbers checked by the envelope) rather than the claims thawed
+        claims = raw.obj["check"] if raw.obj is not None else thaw(event.claims)
+        for violation in compare_claims(self.game, self.state, claims):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
                 return

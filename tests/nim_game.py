@@ -14,14 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from referee.model.core import (
     Action,
     ActionMove,
     Chance,
-    ChanceMove,
     Flow,
     GameEvent,
     MoveTable,
@@ -29,6 +27,7 @@ from referee.model.core import (
     Observables,
     Phase,
     PhaseMove,
+    PlayerDraw,
     Rule,
     RuleCatalogue,
     Score,
@@ -110,19 +109,9 @@ class NimFlow(Flow[NimState]):
 # --------------------------------------------------------------------------- moves
 
 
-class StartPlayer(ChanceMove[NimState]):
+class StartPlayer(PlayerDraw[NimState]):
     name = "start_player"
     rules = ("NIM-START",)
-    required = fields(player=str)
-
-    def validate(self, state: NimState, event: Chance) -> Violation | None:
-        if event.get("player") not in state.players:
-            return Violation("schema", "NIM-START", f"unknown player {event.get('player')!r}")
-        return None
-
-    def outcomes(self, state: NimState) -> list[tuple[Chance, Fraction]]:
-        p = Fraction(1, len(state.players))
-        return [(Chance.make("start_player", player=name), p) for name in state.players]
 
     def apply(self, state: NimState, event: Chance, note: Note) -> None:
         state.turn = state.players.index(event.get("player"))

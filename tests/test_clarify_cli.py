@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.checker.audit import cheapest_payment, max_reachable_score
+from referee.checker.topics.homesteaders.audit import cheapest_payment, max_reachable_score
 from referee.cli import app
 
 if not any(c.name == "clarify" for c in app.registered_commands):
@@ -89,7 +89,7 @@ def test_conflict_exit_1(tmp_path: Path) -> None:
 
 BAD = [
     ('game = "homesteaders"\ntopic = "payment"\n[[clarification]]\nid = "x"\nthen = "debt_taken ==',
-     "invalid TOML"),
+     "not valid TOML"),
     ('game = "homesteaders"\ntopic = "payment"\ncolour = 1\n', "unknown key 'colour'"),
     ('game = "homesteaders"\ntopic = "payment"\n[[clarification]]\nid = "x"\nthen = "True"\n'
      'note = "n"\n', "clarification 'x': unknown key 'note'"),
@@ -121,7 +121,7 @@ def test_file_errors_exit_2(tmp_path: Path, body: str, message: str) -> None:
 def test_missing_file_exit_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["clarify", str(tmp_path / "none.toml")])
     assert result.exit_code == 2
-    assert "cannot read" in result.output
+    assert "none.toml: missing file" in result.output
 
 
 def test_help_documents_options() -> None:

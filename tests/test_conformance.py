@@ -1,11 +1,13 @@
 """One conformance suite for every registered game (after OpenSpiel's random simulation test).
 
 For simulated games of every player count: the order of ``legal_actions`` is stable, every
-legal event passes ``check`` and ``apply``, ``copy()`` is equal and independent, fingerprints are
-stable, chance probabilities sum to 1, the invariant suite holds on every state, and the written
-log validates and replays to the same state and score. The state declaration is checked too:
-every field must be copied (not shared) by ``copy()`` and seen by the fingerprint, unless it is
-declared ``field(metadata={"shared": True})``.
+legal event passes ``check`` and ``apply``, near misses of them (another player, a number one
+off) are either accepted by both ``check`` and ``apply`` or refused by ``check`` with a rule of
+the catalogue, ``copy()`` is equal and independent, fingerprints are stable, chance
+probabilities sum to 1, the invariant suite holds on every state, and the written log validates
+and replays to the same state and score. The state declaration is checked too: every field must
+be copied (not shared) by ``copy()`` and seen by the fingerprint, unless it is declared
+``field(metadata={"shared": True})``. Every rule id of every catalogue is named by some test.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +23,8 @@ import pytest
 
 from referee.games import modelled_games, registration
 from referee.invariants import violated
-from referee.model.core import Chance, probability_sum, seat_names
+from referee.model.core import ERROR_KINDS, Action, Chance, Game, probability_sum, seat_names
+from referee.replays.format_rules import FORMAT_RULES
 from referee.replays.records import Check, Final
 from referee.replays.simulate import simulate_game
 from referee.replays.validator import replay_to, validate_file
@@ -29,15 +33,54 @@ from referee.replays.writer import header, write_log
 GAMES = modelled_games()
 SEEDS = (1, 2)
 SAMPLE = 24  # legal events tried on copies at each state
+NEAR_MISSES = 4  # of these, the events whose near misses are tried
+TESTS = Path(__file__).resolve().parent
 
 
 def _cases() -> list[tuple[str, int]]:
     out = []
     for name in GAMES:
         game = registration(name).game()
-        for n in sorted({game.min_players, game.max_players}):
+        for n in range(game.min_players, game.max_players + 1):
             out.append((name, n))
     return out
+
+
+def _near_misses(event: Any, players: tuple[str, ...]) -> list[Any]:
+    """Events one step from ``event``: by the next player, or with one number one off."""
+    out = []
+    if isinstance(event, Action) and len(players) > 1:
+        other = players[(players.index(event.player) + 1) % len(players)]
+        out.append(dataclasses.replace(event, player=other))
+    for index, (key, value) in enumerate(event.params):
+        if type(value) is int:
+            for bumped in (value + 1, value - 1):
+                params = (*event.params[:index], (key, bumped), *event.params[index + 1:])
+                out.append(dataclasses.replace(event, params=params))
+    return out
+
+
+def _listed(event: Any, legal: list[Any]) -> None:
+    """``legal_actions`` is complete: it lists a phase marker as it is, and an action in some
+    form (the list spells each decision one way, where a log may leave out an optional
+    parameter or name the parts of a compound action in another order)."""
+    if event.shape == "phase":
+        assert event in legal, f"{event} of the simulated game is not listed as legal"
+    alike = [e for e in legal if e.name == event.name and e.player == event.player]
+    assert alike, f"{event} of the simulated game is not listed as legal"
+
+
+def _agree(game: Any, state: Any, event: Any, known: set[str]) -> None:
+    """``check`` and ``apply`` agree on ``event``: accepted, ``apply`` takes it; refused, the
+    refusal is a located violation of a known rule and ``check`` changed nothing."""
+    before = state.fingerprint()
+    bad = game.check(state, event)
+    assert state.fingerprint() == before, f"check of {event} changed the state"
+    if bad is None:
+        game.apply(state.copy(), event)
+        return
+    assert bad.kind in ERROR_KINDS and bad.rule in known, f"{event}: {bad}"
+    assert bad.message, f"{event}: a refusal without a message"
 
 
 def _play(name: str, players: int, seed: int) -> tuple[Any, list[Any]]:
@@ -52,6 +95,7 @@ def test_simulated_games_conform(name: str, players: int, tmp_path: Path) -> Non
         record, events = _play(name, players, seed)
         game = record.game()
         suite = record.suite()
+        known = set(game.rules.ids()) | set(FORMAT_RULES.ids())
         rng = random.Random(seed)
         state = game.new_state(seat_names(players))
         assert violated(suite, state) == []
@@ -61,18 +105,25 @@ def test_simulated_games_conform(name: str, players: int, tmp_path: Path) -> Non
             outcomes = game.chance_outcomes(state)
             legal = game.legal_actions(state)
             assert legal == game.legal_actions(state), "legal_actions order is not stable"
+            assert legal or outcomes, f"nothing is possible before {event} (a deadlock)"
             if outcomes:
                 assert legal == [], "a chance node also lists decisions"
                 assert probability_sum(outcomes) == 1
                 assert len({c for c, _ in outcomes}) == len(outcomes)
                 if isinstance(event, Chance):
                     assert any(c == event for c, _ in outcomes), f"{event} is not an outcome"
+            else:
+                _listed(event, legal)
             tried = legal if len(legal) <= SAMPLE else rng.sample(legal, SAMPLE)
             for candidate in [*tried, *(c for c, _ in outcomes[:SAMPLE])]:
                 assert game.check(state, candidate) is None, f"legal {candidate} is refused"
                 game.apply(state.copy(), candidate)
+            for candidate in tried[:NEAR_MISSES]:
+                for miss in _near_misses(candidate, state.players):
+                    _agree(game, state, miss, known)
             before = state.fingerprint()
             clone = state.copy()
+            assert clone == state, "a copy is not equal to its original"
             assert clone.fingerprint() == before and state.fingerprint() == before
             assert game.check(state, event) is None, f"{event} of the simulated game is refused"
             game.apply(state, event)
@@ -80,6 +131,9 @@ def test_simulated_games_conform(name: str, players: int, tmp_path: Path) -> Non
             broken = violated(suite, state)
             assert broken == [], f"after {event}: {broken}"
         assert game.is_over(state)
+        # once over, the table moves no further (a game may leave players' own moves open)
+        assert game.chance_outcomes(state) == []
+        assert [e for e in game.legal_actions(state) if e.shape == "phase"] == []
         assert isinstance(events[-1], Final)
 
         log = write_log(tmp_path / f"{name}-{players}-{seed}.jsonl",
@@ -91,6 +145,50 @@ def test_simulated_games_conform(name: str, players: int, tmp_path: Path) -> Non
         assert report.scores == {p: s.total for p, s in game.score(state).items()}
         for p, s in game.score(state).items():
             assert s.total == sum(s.parts.values()), f"{p}: parts do not sum to the total"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_record_and_the_game_agree(name: str) -> None:
+    record = registration(name)
+    game = record.game()
+    assert isinstance(game, Game)
+    assert game.name == record.name and game.title == record.title
+    assert 1 <= game.min_players <= game.max_players
+    players = seat_names(game.min_players)
+    first, second = game.new_state(players), game.new_state(players)
+    assert first == second and first.fingerprint() == second.fingerprint()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simulation_is_deterministic_per_seed(name: str) -> None:
+    players = registration(name).game().min_players
+    first = [e.to_json() for e in _play(name, players, 7)[1]]
+    again = [e.to_json() for e in _play(name, players, 7)[1]]
+    other = [e.to_json() for e in _play(name, players, 8)[1]]
+    assert first == again and first != other
+
+
+def _test_text() -> str:
+    return "".join(p.read_text(encoding="utf-8") for p in sorted(TESTS.glob("test_*.py")))
+
+
+@pytest.mark.parametrize("name", [*GAMES, FORMAT_RULES.game])
+def test_every_rule_id_is_named_by_a_test(name: str) -> None:
+    """A rule id (or its form with underscores, in a test's name) appears in some test file."""
+    rules = FORMAT_RULES if name == FORMAT_RULES.game else registration(name).game().rules
+    text = _test_text()
+    named = set(re.findall(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+", text))
+    missing = [r.id for r in rules if r.id not in named and r.id.replace("-", "_") not in named]
+    assert missing == []
+    ids = [r.id for r in rules]
+    assert len(ids) == len(set(ids)) and all(r.text and r.section for r in rules)
+
+
+def test_rule_ids_belong_to_one_catalogue() -> None:
+    owners: dict[str, str] = {r.id: FORMAT_RULES.game for r in FORMAT_RULES}
+    for name in GAMES:
+        for rule in registration(name).game().rules:
+            assert owners.setdefault(rule.id, name) == name, f"{rule.id} is in two catalogues"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -266,3 +364,29 @@ def test_the_field_check_catches_a_missed_field_and_a_shared_one() -> None:
     assert _field_problems(state) == ["shared piles", "unseen last_taker"]
     good = NimState(("Ann", "Bo"), [1, 2], taken={"Ann": 0, "Bo": 0})
     assert _field_problems(good) == []
+
+
+def test_the_agreement_check_catches_an_unknown_rule_and_a_changing_check() -> None:
+    """``_agree`` can fail: a refusal naming no rule of the catalogue, a check that plays."""
+    from referee.model.core import Violation
+    from tests.nim_game import GAME as NIM
+
+    state = NIM.new_state(["Ann", "Bo"])
+    event = (NIM.legal_actions(state) or [c for c, _ in NIM.chance_outcomes(state)])[0]
+    known = set(NIM.rules.ids())
+
+    class Unknown:
+        def check(self, state: Any, event: Any) -> Violation:
+            return Violation("illegal", "NIM-NOWHERE", "refused", None)
+
+    class Playing:
+        def check(self, state: Any, event: Any) -> None:
+            NIM.apply(state, event)
+
+        def apply(self, state: Any, event: Any) -> None:
+            NIM.apply(state, event)
+
+    for game in (Unknown(), Playing()):
+        with pytest.raises(AssertionError):
+            _agree(game, state.copy(), event, known)
+    _agree(NIM, state, event, known)

@@ -5,6 +5,7 @@ come with a deterministic witness."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,13 +68,23 @@ def test_deeply_nested_toml_is_a_one_line_usage_error(tmp_path, value):
 def test_a_clarification_file_over_the_size_limit_is_refused_unread(tmp_path, monkeypatch):
     monkeypatch.setattr(clarify_file, "MAX_FILE_BYTES", 1000)
     path = _file(tmp_path, GOLD_GIVES_CHANGE + "#" * 2000 + "\n")
-    with pytest.raises(ClarificationFileError, match="over the limit of 1,000 bytes"):
+    with pytest.raises(ClarificationFileError,
+                       match="more than the 1,000 a clarification file may hold"):
         load_file(path)
-    assert "over the limit" in _usage_error(runner.invoke(app, ["clarify", str(path)]))
+    assert "more than the 1,000" in _usage_error(runner.invoke(app, ["clarify", str(path)]))
 
 
 def test_the_size_limit_is_a_mebibyte():
     assert clarify_file.MAX_FILE_BYTES == 1 << 20
+
+
+def test_a_fifo_or_a_folder_is_refused_unopened(tmp_path):
+    """Opening a FIFO would wait for a writer forever: it is refused on its status."""
+    os.mkfifo(tmp_path / "pipe.toml")
+    (tmp_path / "folder.toml").mkdir()
+    for name in ("pipe.toml", "folder.toml"):
+        with pytest.raises(ClarificationFileError, match=f"{name}: not a regular file"):
+            load_file(tmp_path / name)
 
 
 @pytest.mark.parametrize("expression", ["x == 1is 1", "1 is 1", '"\\d" == 1', "high == 0x",

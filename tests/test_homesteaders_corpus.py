@@ -52,6 +52,8 @@ def test_simulated_games_are_valid_and_complete(corpus: list[tuple[Path, Log]]) 
         report = validate_file(path)
         assert report.valid, (path.name, [e.to_json() for e in report.errors])
         assert report.complete
+        # a check line after each of the ten rounds (HS-ROUND-ORDER) and after scoring
+        assert sum("check" in ev for ev in events) == 11
         final = events[-1]["final"]
         assert report.scores == final["scores"]
         assert sorted(report.winners or []) == sorted(final["winners"])
@@ -70,8 +72,8 @@ def test_simulated_games_look_like_play(corpus: list[tuple[Path, Log]]) -> None:
                     actions["extra build"] = actions.get("extra build", 0) + 1
                 if ev["action"] == "build" and ev.get("gold_for"):
                     actions["gold_for"] = actions.get("gold_for", 0) + 1
-    for name in ("bid", "pass", "build", "bonus", "convert", "hire", "buy", "sell", "take_debt",
-                 "extra build", "gold_for"):
+    for name in ("bid", "pass", "pay_bid", "build", "bonus", "allocate", "pay_workers", "convert",
+                 "hire", "buy", "sell", "take_debt", "extra build", "gold_for"):
         assert actions.get(name, 0) > 0, name
     # debt only when needed: far fewer loans than games
     assert actions["take_debt"] < len(corpus)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.model.core import Action, Phase, RuleViolation
 from referee.model.homesteaders import GAME
+from referee.model.homesteaders.data import load_data
+from referee.model.homesteaders.market import gold_problem, silver_due, useful_gold
+from referee.model.homesteaders.scoring import debt_penalty, player_score, score_from_parts
 from referee.model.homesteaders.state import HOLDINGS
 from referee.replays.claims import compare_claims
 from tests.homesteaders_helpers import P3, act, at, chance, noted, phase, play, refused, won
@@ -19,11 +21,18 @@ def fresh(players: list[str] | None = None) -> object:
     return play(state, chance("start_player", player=(players or P3)[0]))
 
 
-def test_every_rule_is_pinned_by_a_test() -> None:
-    text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_homesteaders_*.py"))
-    named = set(re.findall(r"HS-[A-Z0-9-]+[A-Z0-9]", text))
-    missing = [r for r in GAME.rules.ids() if r not in named]
-    assert not missing
+# --------------------------------------------------------------------------- data
+
+
+def test_data_loader_fields() -> None:
+    d = load_data()
+    assert d.ladder == (3, 4, 5, 6, 7, 9, 12, 16, 21)
+    assert d.buy_price["copper"] == ("gold", 1) and d.sell_price["food"] == ("silver", 2)
+    assert (d.sale_vp, d.market_trade_cost, d.debt_silver, d.gold_as_silver) == (1, 1, 2, 5)
+    assert dict(d.end_vp_per_resource) == {"gold": 2, "copper": 2, "livestock": 2}
+    assert (d.neutral_start, d.neutral_min, d.neutral_max) == (5, 3, 9)
+    assert sum(b.copies for b in d.buildings.values()) == 49 and len(d.tiles) == 30
+    assert len(d.track) == 5 and load_data() is d
 
 
 # --------------------------------------------------------------------------- setup
@@ -186,6 +195,16 @@ def test_gold_pay() -> None:  # HS-GOLD-PAY
     refused(s, act("Bo", "pay_workers", gold=1), "illegal", "HS-GOLD-PAY")
     play(s, act("Ann", "pay_workers", gold=2))
     assert (s.hold[0]["silver"], s.hold[0]["gold"]) == (0, 1)
+
+
+@given(cost=st.integers(0, 40), gold=st.integers(0, 10), silver=st.integers(0, 40))
+def test_gold_payment_without_change(cost: int, gold: int, silver: int) -> None:  # HS-GOLD-PAY
+    problem = gold_problem(cost, gold, gold, silver)
+    if problem is None:
+        assert gold <= useful_gold(cost)
+        assert silver_due(cost, gold) + 5 * gold >= cost
+        assert silver_due(cost, gold) <= silver
+    assert silver_due(cost, gold) == max(cost - 5 * gold, 0)
 
 
 # --------------------------------------------------------------------------- bidding
@@ -623,6 +642,25 @@ def test_score() -> None:  # HS-SCORE
     assert score.parts == {"chits": 5, "buildings": 10, "bonuses": 6, "resources": 8,
                            "debt": -6}
     assert score.total == 23
+
+
+@given(vp=st.integers(0, 60), gold=st.integers(0, 9), copper=st.integers(0, 9),
+       livestock=st.integers(0, 9), debt=st.integers(0, 12), workers=st.integers(1, 9),
+       rail=st.integers(0, 6),
+       buildings=st.sets(st.sampled_from(sorted(n for n in load_data().buildings
+                                                if n != "homestead"))))
+def test_score_from_parts_matches_player_score(vp: int, gold: int, copper: int, livestock: int,
+                                               debt: int, workers: int, rail: int,
+                                               buildings: set[str]) -> None:  # HS-SCORE
+    hold = dict.fromkeys(("silver", "wood", "food", "steel", "trade"), 0)
+    hold.update(vp=vp, gold=gold, copper=copper, livestock=livestock, debt=debt,
+                workers=workers, rail=rail)
+    owned = ["homestead", *sorted(buildings)]
+    score = player_score(load_data(), hold, owned)
+    assert score.total == sum(score.parts.values())
+    assert score.total == score_from_parts(vp, score.parts["buildings"], score.parts["bonuses"],
+                                           gold, copper, livestock, debt)
+    assert debt_penalty(debt) == sum(range(debt + 1))
 
 
 def test_tie_break() -> None:  # HS-TIE

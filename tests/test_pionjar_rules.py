@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
 
-from referee.model.core import Phase, RuleViolation, ignore
+from referee.model.core import Action, Phase, RuleViolation, ignore
 from referee.model.pionjar import GAME
+from referee.replays.records import Check, Final
 from tests.pionjar_helpers import (
     act,
+    claims,
     die,
     draw,
     place,
     play,
     position,
     refused,
+    simulate,
     squatter,
     start_before,
     steps,
@@ -32,6 +36,15 @@ def test_setup_players_PJ_SETUP_PLAYERS():
         with pytest.raises(RuleViolation) as err:
             GAME.new_state(bad)
         assert err.value.violation.rule == "PJ-SETUP-PLAYERS"
+    assert (GAME.min_players, GAME.max_players) == (2, 6)
+
+
+def test_messages_quote_what_was_expected_and_found_PJ_VOCAB():
+    s = GAME.new_state(["Ann", "Bo"])
+    bad = GAME.check(s, Action.make("Ann", "fly"))
+    assert (bad.kind, bad.rule) == ("schema", "PJ-VOCAB") and "fly" in bad.message
+    bad = GAME.check(s, Action.make("Ann", "advance", speed=3))
+    assert bad.kind == "schema" and "unknown field 'speed'" in bad.message
 
 
 def test_draws_are_uniform_over_the_stack_PJ_SETUP_STACKS():
@@ -356,6 +369,32 @@ def test_full_value_later_PJ_REDEEM_FULL():
     place(s, "Bo", 39)
     play(s, act("Bo", "advance"))
     refused(s, act("Bo", "buy_land"), "illegal", "PJ-REDEEM-FULL")
+
+
+def test_check_claims_name_what_differs():
+    s = position()
+    assert claims(s, {"month": "1859-03", "saloon": 10000,
+                      "Ann": {"cash": 5000, "property": "green_valley"}}) == []
+    out = claims(s, {"month": 15, "Ann": {"cash": 1, "where": "trail"}})
+    assert [v.kind for v in out] == ["checkpoint"] * 3
+    assert [v.rule for v in out] == ["PJ-ALMANAC-ADVANCE", "LOG-CHECK-VALUE", "LOG-CHECK-VALUE"]
+    assert "month: claimed 1859-04, computed 1859-03" in out[0].message
+    assert "claimed 1, computed 5000" in out[1].message
+    assert claims(s, {"weather": 1})[0].kind == "schema"
+    assert claims(s, {"Ann": {"horses": 2}})[0].kind == "schema"
+    assert claims(s, {"Ann": {"cash": "lots"}})[0].kind == "schema"
+    bad = claims(s, {"month": "1870-01"})
+    assert bad[0].kind == "schema" and "1858-01 to 1862-12" in bad[0].message
+    assert claims(s, {"Ann": {"where": "moon"}})[0].kind == "schema"
+
+
+def test_observables_read_the_position():
+    s = position()
+    seen = GAME.observe(s)
+    ints = [q.name for q in GAME.observables if q.kind == "int"]
+    assert ints and all(type(seen.env("Ann")[n]) is int for n in ints)
+    assert seen.globals["month"] == 14
+    assert GAME.observables.symbols()["owns_trading_post"] == "int"
 
 
 # ------------------------------------------------------------------ cards
@@ -769,6 +808,16 @@ def test_agreed_earlier_end_PJ_END_EARLY():
     with pytest.raises(RuleViolation) as err:
         GAME.new_state(["Ann", "Bo"], {"end": "1863-01"})
     assert err.value.violation.rule == "PJ-END-EARLY"
+
+
+def test_simulation_with_an_early_end_PJ_END_EARLY():
+    events = simulate(["A", "B"], random.Random(3), {"end": "1858-06"})
+    s = GAME.new_state(["A", "B"], {"end": "1858-06"})
+    for e in events:
+        if not isinstance(e, Check | Final):
+            assert GAME.check(s, e) is None
+            GAME.apply(s, e)
+    assert GAME.is_over(s) and s.month <= 5
 
 
 def test_capital_and_winners_PJ_SCORE_CAPITAL():

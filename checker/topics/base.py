@@ -140,9 +140,6 @@ class Instance:
     domain: Sequence[z3.BoolRef]
     rules: Mapping[str, z3.BoolRef]
 
-    def all_rules(self) -> z3.BoolRef:
-        return z3.And(*self.domain, *self.rules.values())
-
     def situation_terms(self) -> dict[str, z3.ExprRef]:
         return {s.name: self.terms[s.name] for s in self.topic.situation}
 

@@ -26,6 +26,7 @@ from referee.model.core.game import (
     Note,
     Score,
     State,
+    count_problem,
     fingerprint_of,
     ignore,
     players_problem,
@@ -63,16 +64,18 @@ from referee.model.core.table import (
     Move,
     MoveTable,
     PhaseMove,
+    PlayerDraw,
     TableGame,
 )
 
 __all__ = [
     "DEFAULT_SEATS", "ERROR_KINDS", "GAME_EVENTS", "Action", "ActionMove", "Chance",
     "ChanceMove", "Flow", "FrozenObject", "Game", "GameEvent", "Move", "MoveTable", "Note",
-    "Observables", "Observation", "Params", "Phase", "PhaseMove", "Quantity", "Rule",
+    "Observables", "Observation", "Params", "Phase", "PhaseMove", "PlayerDraw", "Quantity", "Rule",
     "RuleCatalogue", "RuleViolation", "Score", "State", "TableGame", "Unparsable", "Violation",
-    "check_params", "describe", "fields", "fingerprint_of", "freeze", "global_value", "ignore",
-    "is_int", "json_repr", "json_type", "make_params", "params_text", "player_value",
-    "players_problem", "probability_sum", "refuse", "seat_names", "suggestion", "thaw",
+    "check_params", "count_problem", "describe", "fields", "fingerprint_of", "freeze",
+    "global_value", "ignore", "is_int", "json_repr", "json_type", "make_params", "params_text",
+    "player_value", "players_problem", "probability_sum", "refuse", "seat_names", "suggestion",
+    "thaw",
     "type_name", "unknown",
 ]

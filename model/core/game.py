@@ -104,13 +104,20 @@ class Game(Protocol[S]):
     def observe(self, state: S) -> Observation: ...
 
 
+def count_problem(count: int, minimum: int, maximum: int, title: str) -> str | None:
+    if not minimum <= count <= maximum:
+        return f"{title} takes {minimum} to {maximum} players, found {count}"
+    return None
+
+
 def players_problem(players: object, minimum: int, maximum: int, title: str) -> str | None:
     """What is wrong with a list of player names, or None: the count first (cheap, so that a
     huge list is refused before anything else looks at it), then names and duplicates."""
     if not isinstance(players, list | tuple):
         return "players must be a list of names"
-    if not minimum <= len(players) <= maximum:
-        return f"{title} takes {minimum} to {maximum} players, found {len(players)}"
+    counted = count_problem(len(players), minimum, maximum, title)
+    if counted is not None:
+        return counted
     if not all(isinstance(p, str) for p in players):
         return "players must be a list of strings"
     if any(not p.strip() for p in players):

@@ -23,7 +23,7 @@ from referee.model.core.flow import Flow
 from referee.model.core.game import Note, Score, ignore
 from referee.model.core.names import unknown
 from referee.model.core.observe import Observables, Observation
-from referee.model.core.params import NO_FIELDS, Types, check_params
+from referee.model.core.params import NO_FIELDS, Types, check_params, fields
 from referee.model.core.rules import RuleCatalogue, RuleViolation, Violation
 
 S = TypeVar("S")
@@ -89,6 +89,28 @@ class ChanceMove(Move[S]):
     def describe(self, state: S) -> str:
         """What the due chance event is, for messages: ``chance 'die' rolled by Ann``."""
         return f"chance {self.name!r}"
+
+
+class PlayerDraw(ChanceMove[S]):
+    """A chance event that draws one of the players, each as likely (the start player):
+    ``{"chance": name, "player": P}``. ``player_rule`` is the rule of a draw naming nobody at
+    the table (default: the schema rule)."""
+
+    required: ClassVar[Mapping[str, Types]] = fields(player=str)
+    player_rule: ClassVar[str | None] = None
+
+    def validate(self, state: S, event: Chance) -> Violation | None:
+        player = event.get("player")
+        players: Sequence[str] = getattr(state, "players", ())
+        if player not in players:
+            return Violation("schema", self.player_rule or self.schema_rule_id() or "",
+                             f"chance {self.name!r}: {unknown('player', player, players)}")
+        return None
+
+    def outcomes(self, state: S) -> list[tuple[Chance, Fraction]]:
+        players: Sequence[str] = getattr(state, "players", ())
+        p = Fraction(1, len(players))
+        return [(Chance.make(self.name, player=name), p) for name in players]
 
 
 _SHAPE_OF = {Action: "action", Chance: "chance", Phase: "phase"}

@@ -6,7 +6,6 @@ field names of :class:`HomesteadersData` are part of the package's interface.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -15,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.model.core.names import unknown
+from referee.model.core.tomlfile import TomlFileError, read_toml
 
 DATA_DIR = Path(__file__).with_name("data")
 
@@ -294,12 +294,10 @@ def _tile(i: int, t: Mapping[str, Any], rounds: int) -> Tile:
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = DATA_DIR / name
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{name}: {exc}") from exc
+        return read_toml(DATA_DIR / name, what="data file")
+    except TomlFileError as exc:
+        raise DataError(f"{name}: {exc}") from None
 
 
 def _price(f: str, where: str, value: Any) -> tuple[str, int]:

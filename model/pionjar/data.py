@@ -11,19 +11,18 @@ key, and quoting at most short scalar values of files the user allowed.
 
 from __future__ import annotations
 
-import stat
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from referee.model.core import datasets, json_type, suggestion
+from referee.model.core.tomlfile import MAX_BYTES, TomlFileError, read_toml, stat_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_SET = "reconstruction"
 FILES = ("board.toml", "properties.toml", "economy.toml", "cards.toml")
-MAX_FILE_BYTES = 1 << 20  # a transcription of the printed game takes a few KiB per file
+MAX_FILE_BYTES = MAX_BYTES  # a transcription of the printed game takes a few KiB per file
 
 SPACE_KINDS = ("city", "plain", "post", "proclamation", "sell_crops", "sell_timber",
                "sell_spoils", "fur_trapper", "jail")
@@ -264,36 +263,18 @@ def _stamp(folder: Path, name: str) -> tuple[int, int]:
     """Size and modification time of a data file, refused unless it is a regular file within
     the size limit (checked before anything is read)."""
     try:
-        info = (folder / name).stat()
-    except FileNotFoundError:
-        raise DataError(f"{name}: missing file (a data set needs {', '.join(FILES)})") from None
-    except OSError as exc:
-        raise DataError(f"{name}: cannot be read ({exc.strerror or type(exc).__name__})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise DataError(f"{name}: not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise DataError(f"{name}: {info.st_size:,} bytes, more than the {MAX_FILE_BYTES:,} a "
-                        "data file may hold")
+        info = stat_toml(folder / name, MAX_FILE_BYTES, "data file")
+    except TomlFileError as exc:
+        needs = f" (a data set needs {', '.join(FILES)})" if exc.missing else ""
+        raise DataError(f"{name}: {exc}{needs}") from None
     return info.st_size, info.st_mtime_ns
 
 
 def _read(folder: Path, name: str) -> _File:
     try:
-        with (folder / name).open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise DataError(f"{name}: cannot be read ({exc.strerror or type(exc).__name__})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise DataError(f"{name}: more than the {MAX_FILE_BYTES:,} bytes a data file may hold")
-    try:
-        doc = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise DataError(f"{name}: not valid UTF-8") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: not valid TOML ({exc})") from None
-    except RecursionError:
-        raise DataError(f"{name}: not valid TOML (nested too deeply)") from None
-    return _File(name, doc)
+        return _File(name, read_toml(folder / name, MAX_FILE_BYTES, "data file"))
+    except TomlFileError as exc:
+        raise DataError(f"{name}: {exc}") from None
 
 
 @lru_cache(maxsize=16)

@@ -180,9 +180,7 @@ class CityVisit(Record):
     axe: int
 
 
-# The steps of a turn: where the next event comes from.
-CHANCE_STAGES = frozenset({"start_player", "road_roll", "trail_roll", "saloon_roll", "draw",
-                           "rolloff"})
+# The steps of a turn where a player decides (the others wait for a chance event).
 DECISION_STAGES = frozenset({"choose", "turn", "lease", "bid", "after"})
 
 

@@ -7,12 +7,13 @@ import sys
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import typer
 
 from referee.display import visible, writable
 from referee.errors import RefereeError
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 
 
 class ReportFormat(StrEnum):
@@ -57,6 +58,22 @@ def note(message: str) -> None:
 FOLLOW_SYMLINKS_HELP = ("Follow symbolic links found while searching folders: linked logs "
                         "pointing outside the folder, and linked folders. Default: skip them "
                         "with a note (a file named on the command line is always read).")
+
+
+# Options several commands share, declared once (each call is a fresh declaration).
+
+
+def max_line_bytes_option(help: str = "Longest line accepted, in bytes.") -> Any:
+    return typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                        max=MAX_LINE_BYTES_LIMIT, help=help)
+
+
+def data_option() -> Any:
+    return typer.Option(None, "--data", help=DATA_HELP, show_default=False)
+
+
+def follow_symlinks_option() -> Any:
+    return typer.Option(False, "--follow-symlinks", help=FOLLOW_SYMLINKS_HELP)
 
 
 @contextlib.contextmanager

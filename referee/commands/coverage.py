@@ -10,10 +10,11 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.commands.common import (
-    DATA_HELP,
-    FOLLOW_SYMLINKS_HELP,
     TextOrJson,
     allow_data,
+    data_option,
+    follow_symlinks_option,
+    max_line_bytes_option,
     note,
     user_errors,
 )
@@ -21,7 +22,6 @@ from referee.display import json_text, visible, writable
 from referee.games import registration
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.report import plain_console
 
 
@@ -32,12 +32,9 @@ def coverage(
                                      help="Exit 1 when any game's coverage is below this "
                                      "percentage."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
-                                       max=MAX_LINE_BYTES_LIMIT,
-                                       help="Longest line accepted, in bytes."),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
-    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
-                                         help=FOLLOW_SYMLINKS_HELP),
+    max_line_bytes: int = max_line_bytes_option(),
+    data: list[Path] | None = data_option(),
+    follow_symlinks: bool = follow_symlinks_option(),
     game: list[str] | None = typer.Option(None, "--game", "-g", show_default=False,
                                           help="A game that must have a row even if no log "
                                           "names it (then at 0%, under any --fail-under). "

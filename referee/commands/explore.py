@@ -8,8 +8,16 @@ from pathlib import Path
 
 import typer
 
-from referee.commands.common import DATA_HELP, TextOrJson, allow_data, fail, user_errors
+from referee.commands.common import (
+    TextOrJson,
+    allow_data,
+    data_option,
+    fail,
+    user_errors,
+)
 from referee.display import json_text, visible_lines, writable
+from referee.games import games_help
+from referee.model.core import DEFAULT_SEATS
 
 
 class Strategy(StrEnum):
@@ -19,11 +27,11 @@ class Strategy(StrEnum):
 
 
 def explore(
-    game: str = typer.Argument(..., help="The game to explore (homesteaders, pionjar, ...).",
+    game: str = typer.Argument(..., help=f"The game to explore ({games_help()}).",
                                show_default=False),
     players: int = typer.Option(2, "--players", "-p", min=1,
-                                help="Number of players (named Ann, Bo, Cy, Di, Eve, Fay). "
-                                "Ignored with --from, which takes the log's players."),
+                                help=f"Number of players (named {', '.join(DEFAULT_SEATS)}"
+                                "). Ignored with --from, which takes the log's players."),
     strategy: Strategy = typer.Option(Strategy.bfs, "--strategy", "-s",
                                       help="bfs: breadth-first, shortest counterexamples; dfs: "
                                       "depth-first; random: seeded random walks, chance "
@@ -54,7 +62,7 @@ def explore(
                                     help="Write the counterexample as a replay log into DIR."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                    help="Report format: text, or json with the same figures."),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
+    data: list[Path] | None = data_option(),
 ) -> None:
     """Explore the reachable states of a game and check invariants on every one (after TLC).
 

@@ -6,10 +6,15 @@ from pathlib import Path
 
 import typer
 
-from referee.commands.common import DATA_HELP, allow_data, fail, user_errors
+from referee.commands.common import (
+    allow_data,
+    data_option,
+    fail,
+    max_line_bytes_option,
+    user_errors,
+)
 from referee.display import visible
 from referee.replays.graph import FORMATS, ReplayGraph, write_graph
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import validate_file
 
 
@@ -18,9 +23,8 @@ def graph(
     output: Path = typer.Option(..., "--output", "-o", show_default=False,
                                 help="Where to write: .graphml (GraphML), .dot (Graphviz DOT) or "
                                 ".json (networkx node-link JSON), chosen by the suffix."),
-    max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
-                                       help="Longest line accepted, in bytes."),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
+    max_line_bytes: int = max_line_bytes_option(),
+    data: list[Path] | None = data_option(),
 ) -> None:
     """Write the replay graph of a log: states reached are nodes, events are edges, undo makes
     branches, and a refused event ends in an error node.

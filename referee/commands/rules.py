@@ -10,13 +10,13 @@ from rich.table import Table
 
 from referee.commands.common import TextOrJson, fail
 from referee.errors import UnknownGameError
-from referee.games import get_game
+from referee.games import games_help, get_game
 from referee.replays.format_rules import FORMAT_RULES
 
 
 def rules(
-    game: str = typer.Argument(..., help="A game (homesteaders, pionjar), or 'format' for the "
-                               "rules of the log format itself.", show_default=False),
+    game: str = typer.Argument(..., help=f"A game ({games_help()}), or 'format' for the rules "
+                               "of the log format itself.", show_default=False),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
     """Print the rule catalogue: every rule id, its text and its source (a rulebook heading,

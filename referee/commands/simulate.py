@@ -10,14 +10,14 @@ import typer
 from rich.progress import Progress
 
 from referee.commands.common import fail, user_errors
-from referee.games import registration
-from referee.model.core import RuleViolation, datasets, seat_names
+from referee.games import games_help, registration
+from referee.model.core import RuleViolation, count_problem, datasets, seat_names
 from referee.replays.simulate import simulate_game
 from referee.replays.writer import header, write_log
 
 
 def simulate(
-    game: str = typer.Argument(..., help="The game to play (see `referee rules --help`).",
+    game: str = typer.Argument(..., help=f"The game to play ({games_help()}).",
                                show_default=False),
     players: int = typer.Option(3, "--players", "-p", help="Number of players."),
     games: int = typer.Option(1, "--games", "-n", min=1, max=1_000_000,
@@ -34,9 +34,9 @@ def simulate(
     with user_errors():
         record = registration(game)
         model = record.game()
-        if not model.min_players <= players <= model.max_players:
-            raise fail(f"{model.title} takes {model.min_players} to {model.max_players} players, "
-                       f"not {players}")
+        problem = count_problem(players, model.min_players, model.max_players, model.title)
+        if problem is not None:
+            raise fail(problem)
         if record.policy is None:
             raise fail(f"{model.title} has no simulator")
         options = {}

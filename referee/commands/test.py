@@ -10,16 +10,16 @@ import typer
 from rich.text import Text
 
 from referee.commands.common import (
-    DATA_HELP,
-    FOLLOW_SYMLINKS_HELP,
     allow_data,
+    data_option,
+    follow_symlinks_option,
+    max_line_bytes_option,
     note,
     output_stream,
     user_errors,
 )
 from referee.display import visible
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.regression import run_expectation
 from referee.replays.report import JunitSuite, plain_console, xml_element
 
@@ -37,12 +37,9 @@ def test(
                                    help="text (a line per file, a diff per failure) or junit."),
     output: Path | None = typer.Option(None, "--output", "-o", show_default=False,
                                        help="Write the report to this file."),
-    max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
-                                       max=MAX_LINE_BYTES_LIMIT,
-                                       help="Longest line accepted, in bytes."),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
-    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
-                                         help=FOLLOW_SYMLINKS_HELP),
+    max_line_bytes: int = max_line_bytes_option(),
+    data: list[Path] | None = data_option(),
+    follow_symlinks: bool = follow_symlinks_option(),
 ) -> None:
     """Validate every log and compare the outcome with its expected verdict; a log whose
     header states no 'expect' is skipped (SKIP, with the reason), as the pytest plugin skips it.

@@ -10,18 +10,18 @@ from pathlib import Path
 import typer
 
 from referee.commands.common import (
-    DATA_HELP,
-    FOLLOW_SYMLINKS_HELP,
     ReportFormat,
     allow_data,
+    data_option,
     fail,
+    follow_symlinks_option,
+    max_line_bytes_option,
     note,
     output_stream,
     user_errors,
 )
 from referee.replays import parallel
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.report import make_reporter
 from referee.replays.validator import FileReport
 
@@ -40,10 +40,8 @@ def validate(
                                      "(one page with charts; needs the report extra)."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this "
                                        "file instead of standard output.", show_default=False),
-    max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
-                                       max=MAX_LINE_BYTES_LIMIT,
-                                       help="Longest line accepted, in bytes; a longer line is a "
-                                       "syntax error."),
+    max_line_bytes: int = max_line_bytes_option(
+        "Longest line accepted, in bytes; a longer line is a syntax error."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
                                  help="Text format: show the whole path to each first error."),
     workers: int | None = typer.Option(None, "--workers", "-j", min=1,
@@ -60,13 +58,12 @@ def validate(
                                          "scheduler (e.g. tcp://10.0.0.5:8786), whose workers "
                                          "see the same files. Default: a local cluster on "
                                          "loopback, started for the run.", show_default=False),
-    data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
+    data: list[Path] | None = data_option(),
     chunk_size: int | None = typer.Option(None, "--chunk-size", min=1,
                                           help="Files per task. Default: "
                                           f"{parallel.DEFAULT_CHUNK_SIZE} (local), 500 (dask).",
                                           show_default=False),
-    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
-                                         help=FOLLOW_SYMLINKS_HELP),
+    follow_symlinks: bool = follow_symlinks_option(),
     keep_going: bool = typer.Option(False, "--keep-going", "-k",
                                     help="After an error that stops a file (illegal, order, "
                                     "...), skip the refused line and go on; later errors are "

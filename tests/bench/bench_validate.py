@@ -58,11 +58,18 @@ PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
 def simulator() -> Callable[..., Any] | None:
+    """The registered Homesteaders simulator: ``simulate(players, rng)`` -> its events."""
+    from referee.errors import UnknownGameError
+    from referee.games import registration
+    from referee.replays.simulate import simulate_game
+
     try:
-        from referee.model.homesteaders.simulate import simulate_game
-    except ImportError:
+        record = registration("homesteaders")
+    except UnknownGameError:
         return None
-    return simulate_game
+    if record.policy is None:
+        return None
+    return lambda players, rng: simulate_game(record, list(players), rng)
 
 
 def homesteaders_corpus(folder: Path, games: int, seed: int = 1) -> tuple[list[Path], int]:
@@ -300,8 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if simulator() is None:
-        print("bench_validate: the Homesteaders simulator (referee.model.homesteaders.simulate)"
-              " is not available in this version; there is no corpus to measure.",
+        print("bench_validate: no registered Homesteaders simulator in this version; there is "
+              "no corpus to measure.",
               file=sys.stderr)
         return 2
     try:

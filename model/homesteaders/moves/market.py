@@ -4,6 +4,7 @@ taking debt, at any time once the game has started; paying debt off, in the scor
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from referee.model.core import Action, Note, Violation, fields, unknown
 from referee.model.homesteaders import market
@@ -31,28 +32,28 @@ class _Anytime(Act):
         return None
 
 
-class Buy(_Anytime):
-    name = "buy"
-    rules = ("HS-MARKET-BUY", "HS-ANYTIME", "HS-VOCAB")
-    required = fields(resource=str)
-    optional = fields(count=int)
+class _Trade(_Anytime):
+    """Buying or selling one resource at the market's prices: what the trade takes from the
+    player (``need``) must be on hand."""
+
+    verb: ClassVar[str]
+    default_count: ClassVar[int | None] = None
+
+    def need(self, resource: str, count: int) -> dict[str, int]:
+        raise NotImplementedError
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        return (count_problem(event, "count", "HS-MARKET-BUY", 1)
-                or resource_problem(event, "resource", "HS-MARKET-BUY"))
+        rule = self.rules[0]
+        return (count_problem(event, "count", rule, self.default_count)
+                or resource_problem(event, "resource", rule))
 
     def problem(self, state: State, event: Action) -> Violation | None:
-        res, count = event.get("resource"), event.get("count", 1)
-        short = market.missing(state.hold[state.seat[event.player]],
-                               market.buy_cost(self.data, res, count))
+        res, count = event.get("resource"), event.get("count", self.default_count)
+        short = market.missing(state.hold[state.seat[event.player]], self.need(res, count))
         if short:
-            return Violation("illegal", "HS-MARKET-BUY", f"buying {count} {res} {short}",
+            return Violation("illegal", self.rules[0], f"{self.verb} {count} {res} {short}",
                              event.player)
         return None
-
-    def apply(self, state: State, event: Action, note: Note) -> None:
-        market.buy(self.data, state.hold[state.seat[event.player]], event.get("resource"),
-                   event.get("count", 1))
 
     def legal(self, state: State, player: str | None) -> Iterator[Action]:
         assert player is not None
@@ -60,27 +61,34 @@ class Buy(_Anytime):
             return
         hold = state.hold[state.seat[player]]
         for res in RESOURCES:
-            if not market.missing(hold, market.buy_cost(self.data, res, 1)):
-                yield Action.make(player, "buy", resource=res, count=1)
+            if not market.missing(hold, self.need(res, 1)):
+                yield Action.make(player, self.name, resource=res, count=1)
 
 
-class Sell(_Anytime):
+class Buy(_Trade):
+    name = "buy"
+    rules = ("HS-MARKET-BUY", "HS-ANYTIME", "HS-VOCAB")
+    required = fields(resource=str)
+    optional = fields(count=int)
+    verb = "buying"
+    default_count = 1
+
+    def need(self, resource: str, count: int) -> dict[str, int]:
+        return market.buy_cost(self.data, resource, count)
+
+    def apply(self, state: State, event: Action, note: Note) -> None:
+        market.buy(self.data, state.hold[state.seat[event.player]], event.get("resource"),
+                   event.get("count", 1))
+
+
+class Sell(_Trade):
     name = "sell"
     rules = ("HS-MARKET-SELL", "HS-ANYTIME", "HS-VOCAB")
     required = fields(resource=str, count=int)
+    verb = "selling"
 
-    def validate(self, state: State, event: Action) -> Violation | None:
-        return (count_problem(event, "count", "HS-MARKET-SELL")
-                or resource_problem(event, "resource", "HS-MARKET-SELL"))
-
-    def problem(self, state: State, event: Action) -> Violation | None:
-        res, count = event.get("resource"), event.get("count")
-        short = market.missing(state.hold[state.seat[event.player]],
-                               market.sell_need(self.data, res, count))
-        if short:
-            return Violation("illegal", "HS-MARKET-SELL", f"selling {count} {res} {short}",
-                             event.player)
-        return None
+    def need(self, resource: str, count: int) -> dict[str, int]:
+        return market.sell_need(self.data, resource, count)
 
     def apply(self, state: State, event: Action, note: Note) -> None:
         i = state.seat[event.player]
@@ -89,15 +97,6 @@ class Sell(_Anytime):
         if bonus:
             note("HS-GENERAL-STORE")
         market.sell(self.data, state.hold[i], event.get("resource"), event.get("count"), bonus)
-
-    def legal(self, state: State, player: str | None) -> Iterator[Action]:
-        assert player is not None
-        if state.start is None:
-            return
-        hold = state.hold[state.seat[player]]
-        for res in RESOURCES:
-            if not market.missing(hold, market.sell_need(self.data, res, 1)):
-                yield Action.make(player, "sell", resource=res, count=1)
 
 
 class TakeDebt(_Anytime):

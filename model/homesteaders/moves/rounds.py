@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from referee.model.core import Chance, Note, Phase, Violation, fields, unknown
+from referee.model.core import Chance, Note, Phase, PlayerDraw, Violation, fields, unknown
 from referee.model.homesteaders.data import HomesteadersData
 from referee.model.homesteaders.moves.common import (
     Draw,
     Marker,
     State,
+    _Bound,
     holding,
     ladder_step,
     owed_items_problem,
@@ -27,21 +28,9 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- chance
 
 
-class StartPlayer(Draw):
+class StartPlayer(_Bound, PlayerDraw[State]):
     name = "start_player"
     rules = ("HS-START-PLAYER", "HS-VOCAB")
-    required = fields(player=str)
-
-    def validate(self, state: State, event: Chance) -> Violation | None:
-        if event.get("player") not in state.players:
-            return Violation("schema", "HS-START-PLAYER",
-                             "start_player names an "
-                             + unknown("player", event.get("player"), state.players))
-        return None
-
-    def outcomes(self, state: State) -> list[tuple[Chance, Fraction]]:
-        p = Fraction(1, len(state.players))
-        return [(Chance.make("start_player", player=name), p) for name in state.players]
 
     def describe(self, state: State) -> str:
         return "chance 'start_player' (the start player is drawn first)"

@@ -4,9 +4,8 @@ prison), the almanac month that moves on the first squatter's turns, and the end
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 
-from referee.model.core import Action, Chance, ChanceMove, Note, Violation, fields, unknown
+from referee.model.core import Action, Chance, Note, PlayerDraw
 from referee.model.pionjar.moves import city, saloon
 from referee.model.pionjar.moves.common import PionjarAction
 from referee.model.pionjar.state import PionjarState
@@ -15,24 +14,10 @@ SETUP_RULES = ("PJ-SETUP-START", "PJ-DATA", "PJ-SETUP-PLAYERS", "PJ-SETUP-STACKS
                "PJ-SETUP-BANKER")
 
 
-class StartPlayer(ChanceMove[PionjarState]):
+class StartPlayer(PlayerDraw[PionjarState]):
     name = "start_player"
     rules = SETUP_RULES
-    required = fields(player=str)
-
-    def validate(self, state: PionjarState, event: Chance) -> Violation | None:
-        player = event.get("player")
-        if player not in state.players:
-            return Violation("schema", "PJ-VOCAB", f"chance 'start_player': "
-                             f"{unknown('player', player, state.players)}")
-        return None
-
-    def outcomes(self, state: PionjarState) -> list[tuple[Chance, Fraction]]:
-        p = Fraction(1, len(state.players))
-        return [(Chance.make("start_player", player=n), p) for n in state.players]
-
-    def describe(self, state: PionjarState) -> str:
-        return "chance 'start_player'"
+    player_rule = "PJ-VOCAB"
 
     def apply(self, state: PionjarState, event: Chance, note: Note) -> None:
         state.start = event.get("player")
