@@ -21,12 +21,12 @@ from referee.model.core import (
     players_problem,
 )
 from referee.replays.expect import check_expect
+from referee.replays.reader import MAX_NUMBER
 from referee.replays.records import Check, Event, Final, Undo
 
 HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta", "expect"}
 SHAPE_KEYS = ("action", "chance", "phase", "check", "undo", "final")
 COMMON_KEYS = ("seq", "note")
-MAX_NUMBER = 1_000_000_000
 
 
 @dataclass(slots=True)
@@ -137,9 +137,12 @@ _PHASE_KEYS = frozenset(("phase", *COMMON_KEYS))
 _SCALARS = (str, bool, type(None))
 
 
-def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Params | str:
+def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
+                  plain_numbers: bool) -> Params | str:
     """In one pass over the line: the event's parameters (the keys not in ``envelope_keys``,
-    frozen), or the first number problem of the line, as :func:`_numbers_ok` finds it."""
+    frozen), or the first number problem of the line, as :func:`_numbers_ok` finds it.
+    ``plain_numbers`` (the reader found every number an integer in range) skips the search
+    inside lists and objects."""
     params = []
     for key, value in obj.items():
         kind = type(value)
@@ -147,17 +150,22 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Para
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
                 return _numbers_ok(value) or ""
         elif kind not in _SCALARS:
-            problem = _numbers_ok(value)
-            if problem:
-                return problem
+            if not plain_numbers:
+                problem = _numbers_ok(value)
+                if problem:
+                    return problem
             value = freeze(value)
         if key not in envelope_keys:
             params.append((key, value))
     return tuple(params)
 
 
-def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | Violation:
-    """Classify one event line into its shape, checking the envelope (not the game's rules)."""
+def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],
+                plain_numbers: bool = False) -> Envelope | Violation:
+    """Classify one event line into its shape, checking the envelope (not the game's rules).
+
+    ``plain_numbers``: the reader has seen that every number of the line is an integer within
+    ±MAX_NUMBER (:attr:`RawLine.plain_numbers`), so the search for a bad one is skipped."""
     found = obj.keys() & _SHAPE_SET
     if len(found) != 1:
         shapes = [k for k in SHAPE_KEYS if k in obj]
@@ -189,7 +197,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if not isinstance(obj["action"], str):
             return Violation("schema", "LOG-EVENT", f"'action' must be a string, found "
                              f"{json_type(obj['action'])}", player)
-        params = _event_params(obj, _ACTION_KEYS)
+        params = _event_params(obj, _ACTION_KEYS, plain_numbers)
         if isinstance(params, str):
             return Violation("schema", "LOG-NUMBER", params, player)
         return Envelope(Action(player, obj["action"], params), seq)
@@ -200,7 +208,8 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if "player" in obj and (not isinstance(player, str) or player not in players):
             return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
                              f"{', '.join(players)})")
-        params = _event_params(obj, _CHANCE_KEYS if shape == "chance" else _PHASE_KEYS)
+        params = _event_params(obj, _CHANCE_KEYS if shape == "chance" else _PHASE_KEYS,
+                                plain_numbers)
         if isinstance(params, str):
             return Violation("schema", "LOG-NUMBER", params)
         cls = Chance if shape == "chance" else Phase
@@ -209,7 +218,8 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
     body = obj[shape]
-    if (shape == "check" and isinstance(body, dict)) or (shape == "undo" and is_int(body)):
+    if not plain_numbers and ((shape == "check" and isinstance(body, dict))
+                              or (shape == "undo" and is_int(body))):
         problem = _numbers_ok(body)
         if problem:
             return Violation("schema", "LOG-NUMBER", problem)
@@ -217,7 +227,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
                              f"{json_type(body)}")
-        return Envelope(Check(freeze(body)), seq)
+        return Envelope(Check.parsed(body), seq)
     if shape == "undo":
         if not is_int(body) or body < 1:
             return Violation("schema", "LOG-UNDO",

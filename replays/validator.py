@@ -24,7 +24,6 @@ from referee.model.core import (
     RuleViolation,
     Violation,
     ignore,
-    thaw,
 )
 from referee.replays.claims import compare_claims
 from referee.replays.envelope import Header, parse_event, parse_header
@@ -164,7 +163,7 @@ class Replay:
             self._start(raw)
             return
         self.report.events += 1
-        parsed = parse_event(raw.obj, self.header.players)
+        parsed = parse_event(raw.obj, self.header.players, raw.plain_numbers)
         if isinstance(parsed, Violation):
             self._error(raw.number, parsed, raw.obj.get("seq") if isinstance(
                 raw.obj.get("seq"), int) else None, raw.text)
@@ -243,7 +242,7 @@ class Replay:
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK",))
-        for violation in compare_claims(self.game, self.state, thaw(event.claims)):
+        for violation in compare_claims(self.game, self.state, event.body()):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
                 return
