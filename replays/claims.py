@@ -32,6 +32,7 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
     rule = table.check_rule
     out: list[Violation] = []
     players = state.players
+    per_player = table.player
     try:
         for key, value in claims.items():
             if key in players:
@@ -40,11 +41,15 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
                 for name, claimed in value.items():
-                    quantity = table.player.get(name)
+                    quantity = per_player.get(name)
                     if quantity is None:
                         raise _Malformed(Violation(
                             "schema", rule, f"check: {unknown('quantity', name, table.player)}"
                             f" for {key}", key))
+                    # the common claim, a right integer held by a player: nothing to parse
+                    if (quantity.kind == "int" and type(claimed) is int and quantity.parse is None
+                            and quantity.get(state, key) == claimed):
+                        continue
                     _compare(state, quantity, f"{key} {name}", claimed, key, rule, out)
                 continue
             quantity = table.globals.get(key)

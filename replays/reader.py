@@ -12,6 +12,7 @@ construct and words the error, so both paths give the same objects and the same 
 from __future__ import annotations
 
 import json
+import json.scanner
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +68,7 @@ def _int(text: str) -> int:
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_int=_int)
-_PLAIN = json.JSONDecoder().decode
+_SCAN = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
 
 
 def _walk(value: Any, tally: list[int]) -> None:
@@ -101,10 +102,10 @@ def _fast(text: str, braces: int) -> RawLine | None:
             or "\r:" in text):
         return None
     try:
-        obj = _PLAIN(text)
-    except (ValueError, RecursionError):
+        obj, end = _SCAN(text, 0)
+    except (StopIteration, ValueError, RecursionError):
         return None
-    if type(obj) is not dict:
+    if type(obj) is not dict or end != len(text):
         return None
     keys = text.count('":')
     if braces == 1 and len(text) <= MAX_INT_DIGITS:
