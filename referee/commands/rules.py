@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from referee.commands.common import TextOrJson, fail
 from referee.errors import UnknownGameError
@@ -20,6 +18,9 @@ def rules(
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
     """Print the rule catalogue: every rule id, its text and its rulebook section."""
+    from rich.console import Console
+    from rich.table import Table
+
     if game == "format":
         catalogue = FORMAT_RULES
     else:
