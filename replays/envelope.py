@@ -160,12 +160,41 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
     return tuple(params)
 
 
+def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
+                  plain_numbers: bool) -> Envelope | None:
+    """The most common line, an action by a known player with neither ``seq`` nor ``note`` and
+    every number in range, in one pass; None sends any other line to the general path."""
+    name = obj["action"]
+    player = obj.get("player")
+    if (type(name) is not str or type(player) is not str or player not in players
+            or "seq" in obj or "note" in obj or "chance" in obj or "phase" in obj
+            or "check" in obj or "undo" in obj or "final" in obj):
+        return None
+    params = []
+    for key, value in obj.items():
+        kind = type(value)
+        if kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return None
+        elif kind not in _SCALARS:
+            if not plain_numbers and _numbers_ok(value):
+                return None
+            value = freeze(value)
+        if key != "player" and key != "action":
+            params.append((key, value))
+    return Envelope(Action(player, name, tuple(params)), None)
+
+
 def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],
                 plain_numbers: bool = False) -> Envelope | Violation:
     """Classify one event line into its shape, checking the envelope (not the game's rules).
 
     ``plain_numbers``: the reader has seen that every number of the line is an integer within
     ±MAX_NUMBER (:attr:`RawLine.plain_numbers`), so the search for a bad one is skipped."""
+    if "action" in obj:
+        fast = _plain_action(obj, players, plain_numbers)
+        if fast is not None:
+            return fast
     found = obj.keys() & _SHAPE_SET
     if len(found) != 1:
         shapes = [k for k in SHAPE_KEYS if k in obj]

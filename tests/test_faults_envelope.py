@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.replays.envelope import MAX_NUMBER, Envelope, Header, parse_event, parse_header
 from referee.replays.validator import validate_file
@@ -82,3 +84,25 @@ def test_an_undo_count_that_is_no_integer_is_still_the_undo_error(body):
 def test_a_check_body_that_is_no_object_is_still_the_check_error(body):
     parsed = parse_event({"check": body}, PLAYERS)
     assert (parsed.kind, parsed.rule) == ("schema", "LOG-CHECK")
+
+
+_SCALAR = st.none() | st.booleans() | st.integers() | st.text(max_size=3) | st.floats()
+_VALUE = st.recursive(_SCALAR, lambda inner: st.lists(inner, max_size=2)
+                      | st.dictionaries(st.text(max_size=2), inner, max_size=2), max_leaves=5)
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(st.sampled_from(["player", "action", "seq", "note", "chance", "count",
+                                        "slots", "x"]), _VALUE, max_size=5),
+       st.sampled_from(["Ann", "Zed", 3]), st.sampled_from(["take", 1, None]), st.booleans())
+def test_the_action_fast_path_says_what_the_general_path_says(extra, player, name,
+                                                             plain):
+    from referee.replays import envelope
+
+    obj = {"player": player, "action": name, **extra}
+    if plain and envelope._numbers_ok(obj) is not None:
+        plain = False  # the reader never says plain for such a line
+    fast = envelope._plain_action(obj, PLAYERS, plain)
+    general = parse_event(obj, PLAYERS, plain)
+    if fast is not None:
+        assert fast == general
