@@ -33,6 +33,7 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
     rule = table.check_rule
     out: list[Violation] = []
     players = state.players
+    per_player = table.player
     try:
         for key, value in claims.items():
             if key in players:
@@ -41,7 +42,7 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
                 for name, claimed in value.items():
-                    quantity = table.player.get(name)
+                    quantity = per_player.get(name)
                     if quantity is None:
                         raise _Malformed(Violation(
                             "schema", rule, f"check: {unknown('quantity', name, table.player)}"

@@ -23,12 +23,12 @@ from referee.model.core import (
 )
 from referee.model.core import unknown as unknown_name
 from referee.replays.expect import check_expect
+from referee.replays.reader import MAX_NUMBER
 from referee.replays.records import Check, Event, Final, Undo
 
 HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta", "expect"}
 SHAPE_KEYS = ("action", "chance", "phase", "check", "undo", "final")
 COMMON_KEYS = ("seq", "note")
-MAX_NUMBER = 1_000_000_000
 
 
 @dataclass(slots=True)
@@ -121,6 +121,16 @@ def _number_problem(value: Any) -> str | None:
     return None
 
 
+def _numbers_ok(value: Any) -> str | None:
+    """The first number problem anywhere in ``value`` (lists and objects searched), or None."""
+    kind = type(value)
+    if kind is list:
+        return next((p for p in map(_numbers_ok, value) if p), None)
+    if kind is dict:
+        return next((p for p in map(_numbers_ok, value.values()) if p), None)
+    return _number_problem(value)
+
+
 class _BadNumber(Exception):
     pass
 
@@ -151,9 +161,12 @@ _PHASE_KEYS = frozenset(("phase", *COMMON_KEYS))
 _SCALARS = (str, bool, type(None))
 
 
-def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Params | str:
+def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
+                  plain_numbers: bool) -> Params | str:
     """In one pass over the line: the event's parameters (the keys not in ``envelope_keys``,
-    frozen), or the first number problem of the line."""
+    frozen), or the first number problem of the line, as :func:`_numbers_ok` finds it.
+    ``plain_numbers`` (the reader found every number an integer in range) skips the search
+    inside lists and objects."""
     params = []
     for key, value in obj.items():
         kind = type(value)
@@ -161,17 +174,53 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str]) -> Para
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
                 return _number_problem(value) or ""
         elif kind not in _SCALARS:
-            try:
-                value = _frozen(value)
-            except _BadNumber as bad:
-                return str(bad)
+            if plain_numbers:
+                value = freeze(value)
+            else:
+                try:
+                    value = _frozen(value)
+                except _BadNumber as bad:
+                    return str(bad)
         if key not in envelope_keys:
             params.append((key, value))
     return tuple(params)
 
 
-def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | Violation:
-    """Classify one event line into its shape, checking the envelope (not the game's rules)."""
+def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
+                  plain_numbers: bool) -> Envelope | None:
+    """The most common line, an action by a known player with neither ``seq`` nor ``note`` and
+    every number in range, in one pass; None sends any other line to the general path."""
+    name = obj["action"]
+    player = obj.get("player")
+    if (type(name) is not str or type(player) is not str or player not in players
+            or "seq" in obj or "note" in obj or "chance" in obj or "phase" in obj
+            or "check" in obj or "undo" in obj or "final" in obj):
+        return None
+    params = []
+    for key, value in obj.items():
+        kind = type(value)
+        if kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return None
+        elif kind not in _SCALARS:
+            if not plain_numbers and _numbers_ok(value):
+                return None
+            value = freeze(value)
+        if key != "player" and key != "action":
+            params.append((key, value))
+    return Envelope(Action(player, name, tuple(params)), None)
+
+
+def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],
+                plain_numbers: bool = False) -> Envelope | Violation:
+    """Classify one event line into its shape, checking the envelope (not the game's rules).
+
+    ``plain_numbers``: the reader has seen that every number of the line is an integer within
+    ±MAX_NUMBER (:attr:`RawLine.plain_numbers`), so the search for a bad one is skipped."""
+    if "action" in obj:
+        fast = _plain_action(obj, players, plain_numbers)
+        if fast is not None:
+            return fast
     found = obj.keys() & _SHAPE_SET
     if len(found) != 1:
         shapes = [k for k in SHAPE_KEYS if k in obj]
@@ -206,7 +255,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
         if not isinstance(obj["action"], str):
             return Violation("schema", "LOG-EVENT", f"'action' must be a string, found "
                              f"{json_type(obj['action'])}", player)
-        params = _event_params(obj, _ACTION_KEYS)
+        params = _event_params(obj, _ACTION_KEYS, plain_numbers)
         if isinstance(params, str):
             return Violation("schema", "LOG-NUMBER", params, player)
         return Envelope(Action(player, obj["action"], params), seq)
@@ -216,7 +265,8 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
                              f"{json_type(obj[shape])}")
         if "player" in obj and (not isinstance(player, str) or player not in players):
             return Violation("schema", "LOG-PLAYERS", unknown_name("player", player, players))
-        params = _event_params(obj, _CHANCE_KEYS if shape == "chance" else _PHASE_KEYS)
+        params = _event_params(obj, _CHANCE_KEYS if shape == "chance" else _PHASE_KEYS,
+                                plain_numbers)
         if isinstance(params, str):
             return Violation("schema", "LOG-NUMBER", params)
         cls = Chance if shape == "chance" else Phase
@@ -225,18 +275,16 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
     body = obj[shape]
-    if shape == "undo" and is_int(body):
-        problem = _number_problem(body)
+    if not plain_numbers and ((shape == "check" and isinstance(body, dict))
+                              or (shape == "undo" and is_int(body))):
+        problem = _numbers_ok(body)
         if problem:
             return Violation("schema", "LOG-NUMBER", problem)
     if shape == "check":
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "
                              f"{json_type(body)}")
-        try:
-            return Envelope(Check(_frozen(body)), seq)
-        except _BadNumber as bad:
-            return Violation("schema", "LOG-NUMBER", str(bad))
+        return Envelope(Check.parsed(body), seq)
     if shape == "undo":
         if not is_int(body) or body < 1:
             return Violation("schema", "LOG-UNDO",

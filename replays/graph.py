@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from referee.display import json_text, visible, xml_text
 from referee.errors import UsageError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 FORMATS = {".graphml": "GraphML", ".dot": "DOT", ".gv": "DOT", ".json": "node-link JSON"}
 
@@ -28,6 +29,8 @@ class ReplayGraph:
     """
 
     def __init__(self) -> None:
+        import networkx as nx  # only the graph command needs it: not at import time
+
         self.graph = nx.DiGraph()
         self.current: str | None = None
 
@@ -74,6 +77,8 @@ class ReplayGraph:
 
 def write_graph(graph: nx.DiGraph, output: str | Path) -> str:
     """Write in the format named by the file's suffix; returns the format's name."""
+    import networkx as nx
+
     path = Path(output)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:

@@ -11,7 +11,6 @@ too, so that a worker started by ``spawn`` or on another machine knows them.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import signal
@@ -19,11 +18,10 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from referee import games
 from referee.errors import RefereeError
@@ -31,7 +29,18 @@ from referee.model.core import datasets
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import FileReport, validate_file
 
+if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import Future
+
 T = TypeVar("T")
+
+
+def ProcessPoolExecutor(*args: Any, **kwargs: Any) -> Any:
+    """concurrent.futures' pool, imported when a pool is started (not at every start-up)."""
+    from concurrent.futures import ProcessPoolExecutor as pool
+
+    return pool(*args, **kwargs)
 
 DEFAULT_CHUNK_SIZE = 32
 """Files per task for the process pool: enough to make the cost of a task negligible, few enough
@@ -137,6 +146,8 @@ class Discovery:
 def _context() -> multiprocessing.context.BaseContext:
     # fork starts a worker in milliseconds with every model already imported; where it does not
     # exist (or is unsafe, as on macOS), spawn.
+    import multiprocessing
+
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")

@@ -14,15 +14,50 @@ from referee.model.core import Action, Chance, FrozenObject, Phase, freeze
 STOPPING_KINDS = frozenset({"syntax", "schema", "order", "illegal", "chance"})
 
 
-@dataclass(frozen=True, slots=True)
 class Check:
-    """A claim about the current state: ``{"check": {...}}``."""
+    """A claim about the current state: ``{"check": {...}}``.
 
-    claims: FrozenObject
+    A parsed line keeps the object it was decoded to (only read, never changed), since the
+    validator compares claims on that object; the frozen form, by which checks compare and
+    hash, is built when first asked for."""
+
+    __slots__ = ("_body", "_claims")
+
+    def __init__(self, claims: FrozenObject) -> None:
+        self._claims: FrozenObject | None = claims
+        self._body: dict[str, Any] | None = None
 
     @classmethod
     def make(cls, claims: Mapping[str, Any]) -> Check:
         return cls(freeze(dict(claims)))
+
+    @classmethod
+    def parsed(cls, body: dict[str, Any]) -> Check:
+        """The check of a decoded line's object, which the caller no longer changes."""
+        check = cls.__new__(cls)
+        check._claims = None
+        check._body = body
+        return check
+
+    @property
+    def claims(self) -> FrozenObject:
+        if self._claims is None:
+            assert self._body is not None
+            self._claims = freeze(self._body)
+        return self._claims
+
+    def body(self) -> dict[str, Any]:
+        """The claims as a JSON object (the decoded line's own object, for a parsed line)."""
+        return self._body if self._body is not None else self.claims.as_dict()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Check) and self.claims == other.claims
+
+    def __hash__(self) -> int:
+        return hash(self.claims)
+
+    def __repr__(self) -> str:
+        return f"Check(claims={self.claims!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {"check": self.claims.as_dict()}

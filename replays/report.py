@@ -16,15 +16,14 @@ import shutil
 import socket
 import tempfile
 import time
-from typing import IO, Any
-from xml.sax.saxutils import escape, quoteattr
-
-from rich.console import Console
-from rich.text import Text
+from typing import IO, TYPE_CHECKING, Any
 
 from referee.display import json_text, utf8_stream, visible, writable, xml_text
 from referee.replays.records import STOPPING_KINDS
 from referee.replays.validator import FileReport
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 TRAIL_STEPS = 12
 SPOOL_BYTES = 1 << 20
@@ -93,6 +92,8 @@ class JunitSuite:
     def case(self, classname: str, name: str, seconds: float, inner: str = "",
              failed: bool = False, skipped: bool = False) -> None:
         """One test case; ``inner`` is its XML content, already escaped."""
+        from xml.sax.saxutils import quoteattr  # JUnit only: not at import time
+
         self.tests += 1
         self.failures += failed
         self.skipped += skipped
@@ -104,6 +105,8 @@ class JunitSuite:
         self._spool.write(text)
 
     def close(self, properties: dict[str, int] | None = None) -> None:
+        from xml.sax.saxutils import quoteattr
+
         counts = (f'tests="{self.tests}" failures="{self.failures}" errors="0" '
                   f'skipped="{self.skipped}" '
                   f'time="{_seconds(time.perf_counter() - self.started)}"')
@@ -124,6 +127,8 @@ class JunitSuite:
 
 def xml_element(tag: str, text: str, **attributes: str) -> str:
     """``<tag attr="...">text</tag>`` on its own line, everything escaped for XML 1.0."""
+    from xml.sax.saxutils import escape, quoteattr
+
     attrs = "".join(f" {k}={quoteattr(xml_text(v))}" for k, v in attributes.items())
     # a carriage return as a reference: XML parsers would read a raw one as a newline
     return f"      <{tag}{attrs}>{escape(xml_text(text), {chr(13): '&#13;'})}</{tag}>\n"
@@ -188,6 +193,8 @@ def first_stop(report: FileReport) -> Any:
 def plain_console(out: IO[str] | None = None, color: bool | None = None, **options: Any
                   ) -> Console:
     """A rich console that never reads markup or emoji codes in what it prints."""
+    from rich.console import Console
+
     return Console(file=out, highlight=False, soft_wrap=True, markup=False, emoji=False,
                    force_terminal=color, no_color=color is False, **options)
 
@@ -201,6 +208,8 @@ class TextReporter(Reporter):
         self.verbose = verbose
 
     def _print(self, *parts: str | tuple[str, str]) -> None:
+        from rich.text import Text
+
         self.console.print(Text.assemble(*parts))
 
     def file(self, report: FileReport) -> None:

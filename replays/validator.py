@@ -27,7 +27,6 @@ from referee.model.core import (
     RuleViolation,
     Violation,
     ignore,
-    thaw,
 )
 from referee.replays.claims import compare_claims
 from referee.replays.envelope import Header, parse_event, parse_header
@@ -38,6 +37,11 @@ if TYPE_CHECKING:
     from referee.replays.graph import ReplayGraph
 
 _UNDOABLE = (Action, Chance)
+SNAPSHOT_EVERY = 8
+"""After a log's first undo, the state is kept every this many events of the branch, so an undo
+replays at most that many events from the nearest copy instead of the whole branch."""
+MAX_SNAPSHOTS = 64
+"""Past this many kept states, every other one is dropped and the spacing doubles."""
 
 
 @dataclass(slots=True)
@@ -134,6 +138,9 @@ class Replay:
         self._note: Note = ignore
         self._initial: Any = None
         self.branch: list[tuple[int, GameEvent]] = []
+        self._undoable: list[int] = []  # the positions in branch of its actions and chances
+        self._snapshots: list[tuple[int, Any]] = []  # (branch length, state), by length
+        self._every = SNAPSHOT_EVERY
         self._fingerprints: list[int] = []
         self.last_seq = 0
         self.finished = False
@@ -176,7 +183,7 @@ class Replay:
             self._start(raw)
             return
         self.report.events += 1
-        parsed = parse_event(raw.obj, self.header.players)
+        parsed = parse_event(raw.obj, self.header.players, raw.plain_numbers)
         if isinstance(parsed, Violation):
             self._error(raw.number, parsed, raw.obj.get("seq") if isinstance(
                 raw.obj.get("seq"), int) else None, raw.text)
@@ -251,7 +258,12 @@ class Replay:
         except RuleViolation as exc:
             self._error(raw.number, exc.violation, seq, raw.text, event)
             return
-        self.branch.append((raw.number, event))
+        branch = self.branch
+        if isinstance(event, _UNDOABLE):
+            self._undoable.append(len(branch))
+        branch.append((raw.number, event))
+        if self._snapshots and not len(branch) % self._every:
+            self._keep(len(branch), self.state)
         if self.graph is not None:
             fp = self.state.fingerprint()
             self.graph.move(fp, raw.number, event.player, str(event))
@@ -262,31 +274,52 @@ class Replay:
             self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
             if not self.game.observables.check_rule.startswith("LOG-"):
                 self.coverage.passed(self.report.game, (self.game.observables.check_rule,))
-        # the line as decoded (its numbers checked by the envelope) rather than the claims thawed
-        claims = raw.obj["check"] if raw.obj is not None else thaw(event.claims)
-        for violation in compare_claims(self.game, self.state, claims):
+        for violation in compare_claims(self.game, self.state, event.body()):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
                 return
 
     def _undo(self, raw: RawLine, event: Undo, seq: int | None) -> None:
-        undoable = [i for i, (_, ev) in enumerate(self.branch) if isinstance(ev, _UNDOABLE)]
+        undoable = self._undoable
         if event.count > len(undoable):
             self._error(raw.number, Violation(
                 "order", "LOG-UNDO", f"undo {event.count} but only {len(undoable)} actions and "
                 "chance events stand on this branch"), seq, raw.text, event)
             return
         cut = undoable[-event.count]
-        self.branch = self.branch[:cut]
-        self.state = self._initial.copy()
-        for _, ev in self.branch:
-            self.game.apply(self.state, ev)
+        del undoable[-event.count:]
+        del self.branch[cut:]
+        self.state = self._restore(cut)
         self.report.undos += 1
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-UNDO",))
         if self.graph is not None:
-            self._fingerprints = self._fingerprints[:cut + 1]
+            del self._fingerprints[cut + 1:]
             self.graph.jump(self._fingerprints[-1])
+
+    def _restore(self, length: int) -> Any:
+        """The state after the first ``length`` events of the branch: the nearest kept state at
+        or before it, copied, and the events after it played again."""
+        snapshots = self._snapshots
+        if not snapshots:
+            snapshots.append((0, self._initial))
+        while snapshots[-1][0] > length:
+            snapshots.pop()
+        start, kept = snapshots[-1]
+        state = kept.copy()
+        branch, apply = self.branch, self.game.apply
+        for done in range(start + 1, length + 1):
+            apply(state, branch[done - 1][1])
+            if not done % self._every:
+                self._keep(done, state)
+        return state
+
+    def _keep(self, length: int, state: Any) -> None:
+        snapshots = self._snapshots
+        snapshots.append((length, state.copy()))
+        if len(snapshots) > MAX_SNAPSHOTS:
+            self._every *= 2
+            snapshots[:] = [(n, s) for n, s in snapshots if not n % self._every]
 
     def _final(self, raw: RawLine, event: Final, seq: int | None) -> None:
         if not self.game.is_over(self.state):

@@ -152,7 +152,8 @@ def test_payment_verdicts_with_idle_hint(when: str, then: str, expected: str,
                                          compare: bool) -> None:
     topic = get_topic("homesteaders", "payment")
     c = clar("payment", when, then)
-    v = TopicChecker(topic, DEFAULT_TIMEOUT_MS).verdict(c)
+    # the verdict is pinned, not the time it takes: a loaded machine gets a generous limit
+    v = TopicChecker(topic, 12 * DEFAULT_TIMEOUT_MS).verdict(c)
     assert v.verdict == expected, v.message
     if compare:
         # the idle choices only order the search: without them the verdict is the same

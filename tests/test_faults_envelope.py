@@ -7,6 +7,8 @@ import json
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.replays.envelope import MAX_NUMBER, Envelope, Header, parse_event, parse_header
 from referee.replays.validator import validate_file
@@ -109,3 +111,25 @@ def test_a_seq_or_a_final_score_beyond_the_limit_is_the_number_limit_error(tmp_p
 def test_a_seq_at_the_limit_is_accepted(tmp_path, nim):
     log = write(tmp_path / "ok.jsonl", *nim_game({"check": {}, "seq": MAX_NUMBER}))
     assert validate_file(log).valid
+
+
+_SCALAR = st.none() | st.booleans() | st.integers() | st.text(max_size=3) | st.floats()
+_VALUE = st.recursive(_SCALAR, lambda inner: st.lists(inner, max_size=2)
+                      | st.dictionaries(st.text(max_size=2), inner, max_size=2), max_leaves=5)
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(st.sampled_from(["player", "action", "seq", "note", "chance", "count",
+                                        "slots", "x"]), _VALUE, max_size=5),
+       st.sampled_from(["Ann", "Zed", 3]), st.sampled_from(["take", 1, None]), st.booleans())
+def test_the_action_fast_path_says_what_the_general_path_says(extra, player, name,
+                                                             plain):
+    from referee.replays import envelope
+
+    obj = {"player": player, "action": name, **extra}
+    if plain and envelope._numbers_ok(obj) is not None:
+        plain = False  # the reader never says plain for such a line
+    fast = envelope._plain_action(obj, PLAYERS, plain)
+    general = parse_event(obj, PLAYERS, plain)
+    if fast is not None:
+        assert fast == general

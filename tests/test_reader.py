@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.model.core import ERROR_KINDS
-from referee.replays.reader import decode_line
+from referee.replays.envelope import _numbers_ok
+from referee.replays.reader import careful_line, decode_line
 from referee.replays.validator import validate_file, validate_lines
 from tests.logs import NIM_HEADER, nim_game, write
 
@@ -159,3 +160,42 @@ def test_arbitrary_json_events_always_give_a_report(nim, events):
     for error in report.errors:
         assert 1 <= error.line <= len(lines)
         assert error.kind in ERROR_KINDS
+
+
+_RISKY_LINES = [
+    '{"a": 1, "a": 2}', '{"a" : 1, "a": 2}', '{"a" :1, "a" :"\\":"}', '{"a":":", "a":1}',
+    '{"a": {"b": 1, "b": 2}}', '{"a": [{"b": 1}, {"b": 1, "b": 2}]}', '{"a":\t1, "a"\t:2}',
+    '{"x": 1e400}', '{"x": 1.5, "y": [2.5]}', '{"x": [' + "9" * 101 + "]}",
+    '{"x": ' + "9" * 100 + ', "pad": "' + "p" * 50 + '"}', '{"x": -' + "9" * 101 + "}",
+    '{"x": NaN}', '{"x": [-Infinity]}', '{"name": "NaN"}', '{"n": "a\\u00e9"}', '{"s": " :"}',
+    '{"check": {"Ann": {"cash": 1000000001}}}', '{"undo": 1000000000}', '[{"a": 1}]', '{}',
+    '{"a": 1} x', '{"a": 1,}', '{"a": {"b": ' * 40 + "1" + "}" * 80,
+]
+
+
+@pytest.mark.parametrize("text", _RISKY_LINES)
+def test_fast_decoding_agrees_with_the_careful_decoder(text):
+    fast = decode_line(3, text.encode())
+    careful = careful_line(3, text)
+    assert (fast.obj, fast.error) == (careful.obj, careful.error)
+    if fast.plain_numbers:
+        assert _numbers_ok(fast.obj) is None
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=4)
+                    | st.floats(allow_nan=False),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.sampled_from(["a", "b", ":", "a "]), inner, max_size=3),
+                    max_leaves=12),
+       st.sampled_from([", ", ",", " , "]), st.sampled_from([": ", ":", " : "]),
+       st.booleans())
+def test_fast_decoding_agrees_on_any_line(value, comma, colon, duplicate):
+    text = json.dumps({"v": value}, separators=(comma, colon))
+    if duplicate:
+        text = text[:-1] + comma + text[1:]
+    fast = decode_line(2, text.encode())
+    careful = careful_line(2, text)
+    assert (fast.obj, fast.error) == (careful.obj, careful.error)
+    if fast.plain_numbers:
+        assert _numbers_ok(fast.obj) is None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.replays.graph import ReplayGraph
+from referee.replays.records import Undo
 from referee.replays.validator import replay_to, validate_file
 from tests.logs import NIM_HEADER, TAKE_ANN, TAKE_ANN_LAST, TAKE_BO, nim_game, write
 
@@ -120,3 +123,51 @@ def test_replay_to_line(tmp_path, nim):
     assert pos.state.piles == [1, 1] and len(pos.events) == 3
     pos = replay_to(log)
     assert pos.state.piles == [1, 0]
+
+
+def _undo_heavy(events, rng):
+    """The events with, after every few actions, an undo of 1 to 3 of the events just played
+    and those events played again."""
+    from referee.model.core import Action, Chance
+
+    out, since, played = [], 0, []
+    for event in events:
+        out.append(event)
+        if isinstance(event, Action | Chance):
+            played.append(event)
+            since += 1
+        else:
+            played = []  # a phase marker: undo never reaches back past it in this test
+        if since >= 5 and played:
+            count = min(rng.randint(1, 3), len(played))
+            out.append(Undo(count))
+            out.extend(played[-count:])
+            since = 0
+    return out
+
+
+@pytest.mark.parametrize("game, max_snapshots", [("homesteaders", 64), ("homesteaders", 3),
+                                                 ("pionjar", 64), ("pionjar", 2)])
+def test_undo_heavy_logs_replay_to_the_same_result(tmp_path, monkeypatch, game, max_snapshots):
+    import random
+
+    from referee.games import registration
+    from referee.replays import validator
+    from referee.replays.simulate import simulate_game
+    from referee.replays.writer import header, write_log
+
+    monkeypatch.setattr(validator, "MAX_SNAPSHOTS", max_snapshots)
+    rng = random.Random(7)
+    players = ["Ann", "Bo", "Cy"]
+    events = simulate_game(registration(game), players, rng)
+    plain = validate_file(write_log(tmp_path / "plain.jsonl", header(game, players), events))
+    heavy_events = _undo_heavy(events, rng)
+    heavy = validate_file(write_log(tmp_path / "heavy.jsonl", header(game, players),
+                                    heavy_events))
+    assert plain.valid and plain.complete
+    assert heavy.undos > 10
+    assert (heavy.valid, heavy.complete, heavy.scores, heavy.winners) == (
+        True, True, plain.scores, plain.winners)
+    assert heavy.events == len(heavy_events)
+    at_end = replay_to(tmp_path / "heavy.jsonl")
+    assert at_end.state.fingerprint() == replay_to(tmp_path / "plain.jsonl").state.fingerprint()

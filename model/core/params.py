@@ -65,6 +65,24 @@ def type_ok(value: Any, types: Types) -> bool:
     return isinstance(value, tuple(t for t in listed if t is not bool))
 
 
+def params_ok(params: tuple[tuple[str, Any], ...], required: Mapping[str, Types],
+              optional: Mapping[str, Types]) -> bool:
+    """Exactly ``check_params(...) is None``, without building anything: the test run on every
+    event, :func:`check_params` being called for the message only when it fails."""
+    found = 0
+    for key, value in params:
+        types = required.get(key)
+        if types is None:
+            types = optional.get(key)
+            if types is None:
+                return False
+        else:
+            found += 1
+        if type(value) is not types and not type_ok(value, types):
+            return False
+    return found == len(required)
+
+
 def check_params(event: GameEvent, required: Mapping[str, Types],
                  optional: Mapping[str, Types] | None = None,
                  rule: str | None = None) -> Violation | None:

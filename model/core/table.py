@@ -23,7 +23,7 @@ from referee.model.core.flow import Flow
 from referee.model.core.game import Note, Score, ignore
 from referee.model.core.names import unknown
 from referee.model.core.observe import Observables, Observation
-from referee.model.core.params import NO_FIELDS, Types, check_params, fields
+from referee.model.core.params import NO_FIELDS, Types, check_params, fields, params_ok
 from referee.model.core.rules import RuleCatalogue, RuleViolation, Violation
 
 S = TypeVar("S")
@@ -128,11 +128,11 @@ class MoveTable(Generic[S]):
             if move.name in table:
                 raise ValueError(f"{move.shape} {move.name!r} declared twice")
             table[move.name] = move
-        self._by_class = {cls: self.by_shape[shape] for cls, shape in _SHAPE_OF.items()}
+        self.by_class = {cls: self.by_shape[shape] for cls, shape in _SHAPE_OF.items()}
         self.decisions = tuple(m for m in self.moves if m.shape != "chance")
 
     def find(self, event: GameEvent) -> Move[S] | None:
-        return self._by_class[type(event)].get(event.name)
+        return self.by_class[type(event)].get(event.name)
 
     def names(self, shape: str) -> list[str]:
         return list(self.by_shape[shape])
@@ -160,12 +160,11 @@ class TableGame(Generic[S]):
     # ------------------------------------------------------------------ check
 
     def check(self, state: S, event: GameEvent) -> Violation | None:
-        move = self.moves.find(event)
+        move = self.moves.by_class[type(event)].get(event.name)
         if move is None:
             return self.unknown_event(event)
-        bad = check_params(event, move.required, move.optional, rule=move.schema_rule_id())
-        if bad is not None:
-            return bad
+        if not params_ok(event.params, move.required, move.optional):
+            return check_params(event, move.required, move.optional, rule=move.schema_rule_id())
         bad = move.validate(state, event)
         if bad is not None:
             return bad
@@ -243,7 +242,7 @@ class TableGame(Generic[S]):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: S, event: GameEvent, note: Note = ignore) -> None:
-        move = self.moves.find(event)
+        move = self.moves.by_class[type(event)].get(event.name)
         if move is None:
             raise RuleViolation(self.unknown_event(event))
         if note is not ignore:

@@ -6,8 +6,6 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from referee.commands.common import (
     TextOrJson,
@@ -45,6 +43,9 @@ def coverage(
 
     Exit status: 0, or 1 when a game is under --fail-under; 2 for a usage error.
     """
+    from rich.table import Table
+    from rich.text import Text
+
     allow_data(data)
     with user_errors():
         for name in game or ():

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from referee.commands.common import TextOrJson, fail
 from referee.errors import UnknownGameError
@@ -21,6 +19,9 @@ def rules(
 ) -> None:
     """Print the rule catalogue: every rule id, its text and its source (a rulebook heading,
     or the project's decision and why)."""
+    from rich.console import Console
+    from rich.table import Table
+
     if game == "format":
         catalogue = FORMAT_RULES
     else:

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from referee.commands.common import fail, user_errors
 from referee.games import games_help, registration
@@ -31,6 +30,8 @@ def simulate(
 ) -> None:
     """Play random legal games with a sensible policy and write them as logs, with check lines
     along the way and a final line; `referee validate` reports them valid."""
+    from rich.progress import Progress
+
     with user_errors():
         record = registration(game)
         model = record.game()

@@ -7,7 +7,6 @@ from enum import StrEnum
 from pathlib import Path
 
 import typer
-from rich.text import Text
 
 from referee.commands.common import (
     allow_data,
@@ -46,6 +45,8 @@ def test(
 
     Exit status: 0 when every log matches its expectation, 1 otherwise, 2 for a usage error.
     """
+    from rich.text import Text
+
     allow_data(data)
     failed = total = skipped = 0
     with user_errors():
