@@ -186,17 +186,28 @@ def write_text(result: ExploreResult, out: IO[str]) -> None:
 
 
 @contextmanager
-def live_progress(enabled: bool | None = None) -> Iterator[Any]:
-    """A callback that redraws the search figures on the terminal (standard error).
+def live_progress(enabled: bool | None = None, max_states: int | None = None,
+                  depth: int | None = None, console: Any = None) -> Iterator[Any]:
+    """A callback that redraws the search figures on the terminal (standard error), with bars
+    towards the search's totals: distinct states of ``max_states`` and levels of ``depth``.
 
     Yields None, so the explorer does not report progress, when standard error is not a terminal
     (unless ``enabled`` forces it).
     """
     from rich.console import Console
     from rich.live import Live
+    from rich.progress_bar import ProgressBar
     from rich.table import Table
 
-    console = Console(stderr=True)
+    console = console or Console(stderr=True)
+
+    def bar(done: int, total: int | None) -> Any:
+        if total is None or total <= 0:
+            return ""
+        grid = Table.grid(padding=(0, 1))
+        grid.add_row(ProgressBar(total=total, completed=min(done, total), width=30),
+                     f"{_n(done)} of {_n(total)}")
+        return grid
     if enabled is False or (enabled is None and not console.is_terminal):
         yield None
         return
@@ -206,6 +217,10 @@ def live_progress(enabled: bool | None = None) -> Iterator[Any]:
         grid.add_column(style="bold")
         grid.add_column(justify="right")
         grid.add_row("distinct states", _n(stats.distinct))
+        if max_states is not None:
+            grid.add_row("of --max-states", bar(stats.distinct, max_states))
+        if depth is not None:
+            grid.add_row("of --depth", bar(stats.max_depth, depth))
         grid.add_row("generated", _n(stats.generated))
         grid.add_row("states / s", _n(round(stats.states_per_second)))
         grid.add_row("max depth", str(stats.max_depth))

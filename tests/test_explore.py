@@ -461,3 +461,30 @@ def test_bfs_depths_match_a_naive_search() -> None:
     start = nim_start([2, 2, 3])
     assert Explorer(start, ExploreConfig(depth=5)).run().stats.distinct == distinct_states(
         NIM, start.state, 5)
+
+
+def test_the_live_panel_shows_bars_towards_the_search_totals() -> None:
+    import re
+    from io import StringIO
+
+    from rich.console import Console
+
+    from referee.checker.explore_report import live_progress
+
+    stream = StringIO()
+    console = Console(file=stream, force_terminal=True, width=100)
+    with live_progress(True, max_states=50, depth=4, console=console) as progress:
+        assert progress is not None
+        result = Explorer(nim_start(), ExploreConfig(depth=4, max_states=50)).run()
+        progress(result.stats)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    assert "of --max-states" in text and "of --depth" in text
+    assert f"{result.stats.distinct} of 50" in text
+    assert f"{result.stats.max_depth} of 4" in text
+
+
+def test_the_live_panel_stays_off_when_standard_error_is_not_a_terminal() -> None:
+    from referee.checker.explore_report import live_progress
+
+    with live_progress(max_states=10, depth=2) as progress:
+        assert progress is None

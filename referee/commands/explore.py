@@ -99,7 +99,7 @@ def explore(
                       if combined is not None else None)
         if out is not None and out.exists() and not out.is_dir():
             raise fail(f"--out {str(out)!r} is not a folder")
-    with live_progress() as progress:
+    with live_progress(max_states=max_states, depth=depth) as progress:
         config = ExploreConfig(strategy=strategy.value, depth=depth, max_states=max_states,
                                seed=seed, invariants=predicates, bound=constraint,
                                progress=progress)
