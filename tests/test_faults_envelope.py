@@ -7,7 +7,7 @@ import json
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.replays.envelope import MAX_NUMBER, Envelope, Header, parse_event, parse_header
@@ -118,7 +118,7 @@ _VALUE = st.recursive(_SCALAR, lambda inner: st.lists(inner, max_size=2)
                       | st.dictionaries(st.text(max_size=2), inner, max_size=2), max_leaves=5)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(["player", "action", "seq", "note", "chance", "count",
                                         "slots", "x"]), _VALUE, max_size=5),
        st.sampled_from(["Ann", "Zed", 3]), st.sampled_from(["take", 1, None]), st.booleans())

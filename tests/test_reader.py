@@ -126,7 +126,7 @@ def test_decode_line_never_raises_on_deep_objects():
     assert raw.error is not None and raw.error.kind == "syntax"
 
 
-@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.binary(max_size=200), max_size=6))
 def test_arbitrary_bytes_always_give_a_report(nim, lines):
     raws = [decode_line(i + 1, b) for i, b in enumerate(lines) if b.strip()]
@@ -146,7 +146,7 @@ json_values = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=200, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.dictionaries(st.sampled_from(["player", "action", "pile", "count", "chance",
                                                  "phase", "check", "undo", "final", "seq",
                                                  "note"]), json_values, max_size=5),
