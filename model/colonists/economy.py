@@ -1,0 +1,182 @@
+"""Receiving, spending and discarding goods under the storing rules (rulebook "Storing Rules").
+
+Checks return a message (what is wrong) or None; applying functions assume the check passed.
+Tools and Dollars live in the Toolbox and never need room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.model.colonists.community import buffer_room, room
+from referee.model.colonists.goods import STORABLE, Bundle, bundle_text, covers, minus
+from referee.model.colonists.state import ColonistsState
+
+TOOLBOX = ("tools", "dollars")
+
+
+def holdings(s: ColonistsState, i: int) -> Bundle:
+    """Everything the player can pay with: Storage and Warehouse, Buffers, the Toolbox."""
+    c = s.p[i]
+    out = dict(c.stored)
+    for good, n in c.buffered.items():
+        out[good] = out.get(good, 0) + n
+    out["tools"] = c.tools
+    out["dollars"] = c.dollars
+    return {g: n for g, n in out.items() if n}
+
+
+# --------------------------------------------------------------------------- receiving
+
+
+def receive_problem(s: ColonistsState, i: int, goods: Mapping[str, int],
+                    decline: Mapping[str, int]) -> str | None:
+    """Why ``goods`` (less ``decline``) cannot be stored now."""
+    for good, n in decline.items():
+        if n > goods.get(good, 0):
+            return f"declines {n} {good} but receives {goods.get(good, 0)}"
+    kept = minus(goods, decline)
+    pool = dict(s.p[i].stored)
+    for good, n in kept.items():
+        if good in STORABLE:
+            pool[good] = pool.get(good, 0) + n
+    over = room(s, i).overflow(pool)
+    if over:
+        return (f"receiving {bundle_text(kept)} leaves {over} good(s) without a place in "
+                "Storage or the Warehouse: decline them")
+    return None
+
+
+def receive(s: ColonistsState, i: int, goods: Mapping[str, int],
+            decline: Mapping[str, int] | None = None) -> None:
+    c = s.p[i]
+    for good, n in minus(goods, decline or {}).items():
+        if good == "tools":
+            c.tools += n
+        elif good == "dollars":
+            c.dollars += n
+        else:
+            c.stored[good] = c.stored.get(good, 0) + n
+
+
+def store_or_discard(s: ColonistsState, i: int, goods: Mapping[str, int]) -> Bundle:
+    """Store what fits of ``goods``; the rest is discarded, the least valuable first. Returns
+    what was discarded."""
+    c = s.p[i]
+    receive(s, i, goods)
+    return trim(s, i)
+
+
+def trim(s: ColonistsState, i: int) -> Bundle:
+    """Discard what no longer fits (Storage or Buffers shrank), least valuable goods first."""
+    c = s.p[i]
+    dropped: Bundle = {}
+    cap = buffer_room(s, i)
+    for good, n in list(c.buffered.items()):
+        extra = n - cap.get(good, 0)
+        if extra > 0:
+            c.buffered[good] = n - extra
+            c.stored[good] = c.stored.get(good, 0) + extra
+    space = room(s, i)
+    over = space.overflow(c.stored)
+    order = discard_order(s)
+    while over > 0:
+        for good in order:
+            have = c.stored.get(good, 0)
+            loose = have - space.typed.get(good, 0)
+            if loose > 0:
+                take = min(loose, over)
+                c.stored[good] = have - take
+                dropped[good] = dropped.get(good, 0) + take
+                over -= take
+                if over == 0:
+                    break
+        else:
+            break
+    c.stored = {g: n for g, n in c.stored.items() if n}
+    c.buffered = {g: n for g, n in c.buffered.items() if n}
+    return dropped
+
+
+def discard_order(s: ColonistsState) -> list[str]:
+    """Goods by increasing value (the later-era setup values), the order excess is dropped."""
+    values = s.data.later_era.goods
+    return sorted(STORABLE, key=lambda g: (values[g].value if g in values else 0,
+                                           STORABLE.index(g)))
+
+
+# --------------------------------------------------------------------------- spending
+
+
+def spend_problem(s: ColonistsState, i: int, cost: Mapping[str, int],
+                  from_buffers: Mapping[str, int] | None = None) -> str | None:
+    """Why ``cost`` cannot be paid in one action: Tools from the Toolbox, the rest from Storage
+    (goods in Buffers moved there first if the room allows; ``from_buffers`` paid directly)."""
+    c = s.p[i]
+    if cost.get("tools", 0) > c.tools:
+        return f"needs {cost['tools']} Tools, the Toolbox holds {c.tools}"
+    if cost.get("dollars", 0) > c.dollars:
+        return f"needs {cost['dollars']} Dollars, the Toolbox holds {c.dollars}"
+    stored = {g: n for g, n in cost.items() if g in STORABLE and n}
+    direct = dict(from_buffers or {})
+    for good, n in direct.items():
+        if n > c.buffered.get(good, 0):
+            return f"pays {n} {good} from Buffers, which hold {c.buffered.get(good, 0)}"
+    need = minus(stored, direct)
+    pool = dict(c.stored)
+    for good, n in need.items():
+        short = n - pool.get(good, 0)
+        if short > 0:
+            if c.buffered.get(good, 0) - direct.get(good, 0) < short:
+                have = pool.get(good, 0) + c.buffered.get(good, 0) - direct.get(good, 0)
+                return f"needs {n} {good}, holds {have}"
+            pool[good] = n  # moved out of the Buffers just before the action
+    return room(s, i).spend_problem(pool, need)
+
+
+def spend(s: ColonistsState, i: int, cost: Mapping[str, int],
+          from_buffers: Mapping[str, int] | None = None) -> None:
+    c = s.p[i]
+    c.tools -= cost.get("tools", 0)
+    c.dollars -= cost.get("dollars", 0)
+    direct = dict(from_buffers or {})
+    for good, n in cost.items():
+        if good not in STORABLE or not n:
+            continue
+        take = min(direct.get(good, 0), n)
+        if take:
+            c.buffered[good] -= take
+            n -= take
+        have = c.stored.get(good, 0)
+        if have >= n:
+            c.stored[good] = have - n
+        else:
+            c.stored[good] = 0
+            c.buffered[good] = c.buffered.get(good, 0) - (n - have)
+    c.stored = {g: n for g, n in c.stored.items() if n}
+    c.buffered = {g: n for g, n in c.buffered.items() if n}
+
+
+# --------------------------------------------------------------------------- sustenance payments
+
+
+def sustain_problem(s: ColonistsState, i: int, goods: Mapping[str, int]) -> str | None:
+    """Sustaining is not an action: Storage, Warehouse and Buffers all pay."""
+    have = holdings(s, i)
+    if not covers(have, goods):
+        short = {g: n - have.get(g, 0) for g, n in goods.items() if have.get(g, 0) < n}
+        return f"short of {bundle_text(short)} to sustain"
+    return None
+
+
+def sustain(s: ColonistsState, i: int, goods: Mapping[str, int]) -> None:
+    """Pay sustenance, from Storage and Warehouse first, then Buffers."""
+    c = s.p[i]
+    for good, n in goods.items():
+        have = c.stored.get(good, 0)
+        take = min(have, n)
+        c.stored[good] = have - take
+        if n > take:
+            c.buffered[good] = c.buffered.get(good, 0) - (n - take)
+    c.stored = {g: n for g, n in c.stored.items() if n}
+    c.buffered = {g: n for g, n in c.buffered.items() if n}
