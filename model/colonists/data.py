@@ -848,9 +848,14 @@ class Place:
         return not self.intro_only and not self.by_era_card
 
     def action(self) -> tuple[Any, ...]:
-        """What a visit does; the same slug in two Eras must do the same."""
-        return (self.name, self.type, tuple(sorted(self.gain.items())), self.sell, self.builds,
-                self.recipes, self.limit, self.kind, self.draw, self.play, self.swap_places)
+        """What a visit does, as a hashable value; the same slug in two Eras must do the same."""
+        def frozen(recipe: Recipe) -> tuple[Any, ...]:
+            return (tuple(sorted(recipe.give.items())), tuple(sorted(recipe.get.items())))
+
+        return (self.name, self.type, tuple(sorted(self.gain.items())),
+                frozen(self.sell) if self.sell else None, self.builds,
+                tuple(frozen(r) for r in self.recipes), self.limit, self.kind, self.draw,
+                self.play, self.swap_places)
 
 
 @dataclass(frozen=True)
