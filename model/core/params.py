@@ -52,7 +52,11 @@ def json_repr(value: Any, limit: int = 60) -> str:
 
 
 def type_ok(value: Any, types: Types) -> bool:
+    from referee.model.core.events import FrozenObject
+
     kind = type(value)
+    if kind is FrozenObject:  # a JSON object, as events keep it
+        return types is dict or (isinstance(types, tuple) and dict in types)
     if kind is bool:
         return types is bool or (isinstance(types, tuple) and bool in types)
     if kind is tuple:
