@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from referee.model.core.events import GameEvent, describe, thaw
+from referee.model.core.events import FrozenObject, GameEvent, describe, thaw
 from referee.model.core.rules import Violation
 
 Types = type | tuple[type, ...]
@@ -31,8 +31,6 @@ def is_int(value: Any) -> bool:
 
 def json_type(value: Any) -> str:
     """What a JSON value is, in words: ``an integer``, ``a list``, ``null``, ..."""
-    from referee.model.core.events import FrozenObject
-
     if isinstance(value, FrozenObject):
         return "an object"
     return _TYPE_NAMES.get(type(value), type(value).__name__)
@@ -52,8 +50,6 @@ def json_repr(value: Any, limit: int = 60) -> str:
 
 
 def type_ok(value: Any, types: Types) -> bool:
-    from referee.model.core.events import FrozenObject
-
     kind = type(value)
     if kind is FrozenObject:  # a JSON object, as events keep it
         return types is dict or (isinstance(types, tuple) and dict in types)
