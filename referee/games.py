@@ -116,8 +116,12 @@ BUILTIN: dict[str, Registration] = {
         topics="referee.checker.topics.pionjar:topics",
         policy="referee.model.pionjar.policy:POLICY"),
 }
+BUILTIN["colonists"] = Registration(
+    "colonists", "The Colonists", "referee.model.colonists:GAME",
+    invariants="referee.invariants.colonists:SUITE",
+    policy="referee.model.colonists.policy:POLICY")
 # Games of the mission that this version does not model yet: a log naming one is refused so.
-NOT_MODELLED = {"colonists": "The Colonists"}
+NOT_MODELLED: dict[str, str] = {}
 _RUNTIME: dict[str, Registration] = {}
 
 

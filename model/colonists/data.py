@@ -2051,7 +2051,7 @@ def _check_counts(files: dict[str, _Reader], data: dict[str, Any]) -> None:
 
 def load_data(folder: Path | str | None = None) -> ColonistsData:
     """The validated data set in ``folder`` (default: the bundled one), read once per folder."""
-    path = DATA_DIR if folder is None else Path(folder).expanduser()
+    path = DATA_DIR if folder is None else Path(folder)
     if not path.is_dir():
         raise DataError(f"{path}: (folder): not a folder of The Colonists data files")
     return _load(path.resolve())

@@ -62,7 +62,6 @@ def receive(s: ColonistsState, i: int, goods: Mapping[str, int],
 def store_or_discard(s: ColonistsState, i: int, goods: Mapping[str, int]) -> Bundle:
     """Store what fits of ``goods``; the rest is discarded, the least valuable first. Returns
     what was discarded."""
-    c = s.p[i]
     receive(s, i, goods)
     return trim(s, i)
 
@@ -180,3 +179,39 @@ def sustain(s: ColonistsState, i: int, goods: Mapping[str, int]) -> None:
             c.buffered[good] = c.buffered.get(good, 0) - (n - take)
     c.stored = {g: n for g, n in c.stored.items() if n}
     c.buffered = {g: n for g, n in c.buffered.items() if n}
+
+
+def after_spend(s: ColonistsState, i: int, cost: Mapping[str, int]) -> tuple[Bundle, Bundle]:
+    """(Storage-and-Warehouse pool, Buffers) once ``cost`` is paid (see :func:`spend`)."""
+    c = s.p[i]
+    pool, buffered = dict(c.stored), dict(c.buffered)
+    for good, n in cost.items():
+        if good not in STORABLE or not n:
+            continue
+        have = pool.get(good, 0)
+        if have >= n:
+            pool[good] = have - n
+        else:
+            pool[good] = 0
+            buffered[good] = buffered.get(good, 0) - (n - have)
+    return pool, buffered
+
+
+def exchange_problem(s: ColonistsState, i: int, cost: Mapping[str, int],
+                     gain: Mapping[str, int], decline: Mapping[str, int]) -> str | None:
+    """Why paying ``cost`` (in one action) and then receiving ``gain`` less ``decline`` fails."""
+    problem = spend_problem(s, i, cost)
+    if problem:
+        return problem
+    for good, n in decline.items():
+        if n > gain.get(good, 0):
+            return f"declines {n} {good} but receives {gain.get(good, 0)}"
+    pool, _ = after_spend(s, i, cost)
+    for good, n in minus(gain, decline).items():
+        if good in STORABLE:
+            pool[good] = pool.get(good, 0) + n
+    over = room(s, i).overflow(pool)
+    if over:
+        return (f"{over} good(s) received find no place in Storage or the Warehouse: decline "
+                "them")
+    return None

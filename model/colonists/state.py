@@ -72,14 +72,16 @@ class Pending:
     what: str                        # "act", "draw", "keep", "play"
     player: int
     tile: int | None = None
-    count: int = 0                   # cards still to draw / to keep
+    count: int = 0                   # cards still to draw
+    keep: int = 0                    # cards to keep of those drawn
     drawn: list[int] = field(default_factory=list)
 
     def copy(self) -> Pending:
-        return Pending(self.what, self.player, self.tile, self.count, list(self.drawn))
+        return Pending(self.what, self.player, self.tile, self.count, self.keep,
+                       list(self.drawn))
 
     def key(self) -> tuple[Any, ...]:
-        return (self.what, self.player, self.tile, self.count, tuple(self.drawn))
+        return (self.what, self.player, self.tile, self.count, self.keep, tuple(self.drawn))
 
 
 @dataclass

@@ -1,0 +1,395 @@
+"""A turn's move: a Steward entering the board, and moving (range, jumps, the Fee)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from itertools import product
+from typing import Any
+
+from referee.model.colonists import data as d
+from referee.model.colonists.community import effects_of, steward_range, stewards_allowed
+from referee.model.colonists.economy import spend, spend_problem, store_or_discard
+from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
+from referee.model.colonists.moves.base import Action, player_index
+from referee.model.colonists.refs import Refused, illegal, place_ref, schema
+from referee.model.colonists.state import ColonistsState, Pending
+from referee.model.core import Action as ActionEvent
+from referee.model.core import Note, Violation, fields
+
+
+def _steward(s: ColonistsState, e: ActionEvent) -> int:
+    n = e.get("steward", 1)
+    if type(n) is not int or not 1 <= n <= s.data.movement.max_stewards:
+        raise schema(e, f"field 'steward' must be 1 to {s.data.movement.max_stewards}, found "
+                     f"{n!r}")
+    return n
+
+
+def _ensure_stewards(s: ColonistsState, i: int) -> None:
+    c = s.p[i]
+    while len(c.stewards) < stewards_allowed(s, i):
+        c.stewards.append(None)
+        c.block_start.append(None)
+
+
+class PlaceSteward(Action):
+    name = "place_steward"
+    rules = ("CO-STEWARD-ENTER",)
+    optional = fields(steward=int, at=(str, list))
+    stages = frozenset({"turn"})
+
+    def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        _steward(s, e)
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        i = player_index(s, e)
+        n = _steward(s, e)
+        if n > stewards_allowed(s, i):
+            raise illegal(e, "CO-STEWARDS", f"{e.player} controls {stewards_allowed(s, i)} "
+                          f"Steward(s), not a Steward {n}")
+        c = s.p[i]
+        if n <= len(c.stewards) and c.stewards[n - 1] is not None:
+            raise illegal(e, "CO-STEWARD-ENTER", f"Steward {n} is on the board already")
+        tile = self._market(s, e)
+        if not s.board.tiles[tile].market:
+            raise illegal(e, "CO-STEWARD-ENTER", "a Steward enters the board on a Market, not "
+                          f"on the {s.board.tiles[tile].slug}")
+
+    def _market(self, s: ColonistsState, e: ActionEvent) -> int:
+        if e.has("at"):
+            return place_ref(s, e, "at")
+        markets = [t for t, tile in s.board.tiles.items() if tile.market]
+        if len(markets) == 1:
+            return markets[0]
+        raise schema(e, "name the Market (field 'at': one of its cells)")
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        c = s.p[i]
+        markets = sorted(t for t, tile in s.board.tiles.items() if tile.market)
+        for n in range(1, stewards_allowed(s, i) + 1):
+            if n > len(c.stewards) or c.stewards[n - 1] is None:
+                for t in markets:
+                    yield ActionEvent.make(player, "place_steward", steward=n,
+                                           at=list(s.board.tiles[t].cells[0]))
+                return
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        _ensure_stewards(s, i)
+        c = s.p[i]
+        n = e.get("steward", 1)
+        tile = self._market(s, e)
+        c.stewards[n - 1] = tile
+        c.block_start[n - 1] = tile
+
+
+# --------------------------------------------------------------------------- the Fee
+
+
+def fee_due(s: ColonistsState, i: int, tile: int) -> list[str]:
+    """The players to be paid for moving onto ``tile`` (none on Markets or with no Fee)."""
+    if s.board.tiles[tile].market:
+        return []
+    if effects_of(s, i, d.NoFee):
+        return []
+    return [s.players[j] for j, c in enumerate(s.p) if j != i and tile in c.stewards]
+
+
+def fee_parts(s: ColonistsState, i: int) -> tuple[tuple[str, ...], int]:
+    """(the goods of which one is paid, or () when that part is waived; the number of building
+    resources)."""
+    fee = s.data.eras[s.era].fee
+    waived = {e.part for e in effects_of(s, i, d.FeeWaive)}
+    first = () if "sustenance_or_tool" in waived else fee.sustenance_or_tool
+    count = 0 if "building_resources" in waived else fee.building_resources
+    return first, count
+
+
+def fee_payment_problem(s: ColonistsState, i: int, payee: str,
+                        paid: Mapping[str, int]) -> str | None:
+    first, count = fee_parts(s, i)
+    firsts = sum(paid.get(g, 0) for g in first)
+    resources = sum(paid.get(g, 0) for g in BUILDING_RESOURCES)
+    others = {g: n for g, n in paid.items() if g not in first and g not in BUILDING_RESOURCES}
+    expected = (f"1 of {' or '.join(first)} and " if first else "") + f"{count} building " \
+        f"resource(s)"
+    if others or firsts != (1 if first else 0) or resources != count:
+        return f"the Fee to {payee} is {expected}; found {bundle_text(paid)}"
+    return None
+
+
+# --------------------------------------------------------------------------- moving
+
+
+class Move(Action):
+    name = "move"
+    rules = ("CO-MOVE-RANGE", "CO-MOVE-OWN", "CO-MOVE-LEAVE", "CO-STEWARDS")
+    required = fields(to=(str, list))
+    optional = fields(steward=int, fee=dict, ticket=int, horse=int)
+    stages = frozenset({"turn"})
+
+    def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        _steward(s, e)
+        place_ref(s, e, "to")
+        self._fees(e)
+
+    def _fees(self, e: ActionEvent) -> dict[str, Bundle]:
+        raw = e.get("fee")
+        if raw is None:
+            return {}
+        out: dict[str, Bundle] = {}
+        for payee, goods in raw.items:
+            found = read_bundle(goods)
+            if isinstance(found, str):
+                raise schema(e, f"fee to {payee}: {found}", "CO-FEE")
+            out[payee] = found
+        return out
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        i = player_index(s, e)
+        c = s.p[i]
+        if not c.filled:
+            raise Refused(Violation("order", "CO-SETUP-STORAGE", f"{e.player} fills the Basic "
+                                    "Storage (fill_storage) before the first move", e.player))
+        n = _steward(s, e)
+        if n > stewards_allowed(s, i):
+            raise illegal(e, "CO-STEWARDS", f"{e.player} controls {stewards_allowed(s, i)} "
+                          f"Steward(s), not a Steward {n}")
+        here = c.stewards[n - 1] if n <= len(c.stewards) else None
+        if here is None:
+            raise Refused(Violation("order", "CO-STEWARD-ENTER", f"Steward {n} is not on the "
+                                    "board: place_steward on a Market first", e.player))
+        to = place_ref(s, e, "to")
+        target = s.board.tiles[to]
+        if to == here:
+            raise illegal(e, "CO-MOVE-RANGE", f"Steward {n} must move; he is on the "
+                          f"{target.slug} already")
+        self._reach(s, i, e, here, to)
+        if not target.market and any(t == to for k, t in enumerate(c.stewards) if k != n - 1):
+            raise illegal(e, "CO-MOVE-OWN", f"another of {e.player}'s Stewards is on the "
+                          f"{target.slug}")
+        self._leave(s, i, e, n, to)
+        self._fee(s, i, e, to)
+        self._action_possible(s, e, to)
+
+    def _action_possible(self, s: ColonistsState, e: ActionEvent, to: int) -> None:
+        """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
+        trial = s.copy()
+        self.apply(trial, e, lambda rule: None)
+        if not action_possible(trial, e.player):
+            tile = s.board.tiles[to]
+            raise illegal(e, "CO-MOVE-ACTION", f"{e.player} could not carry out the action of "
+                          f"the {tile.slug} at {list(tile.cells[0])} after moving there, so "
+                          "may not move there")
+
+    def _reach(self, s: ColonistsState, i: int, e: ActionEvent, here: int, to: int) -> None:
+        target = s.board.tiles[to]
+        if target.market:
+            return
+        if any(j.place == target.slug for j in effects_of(s, i, d.JumpTo)):
+            return
+        if e.has("ticket"):
+            self._ticket(s, i, e)
+            return
+        reach = steward_range(s, i)
+        if e.has("horse"):
+            card = self._limited(s, i, e, "horse", d.Horse)
+            reach = min(s.data.movement.max_range,
+                        reach + sum(h.range for h in s.data.improvements[card].effects
+                                    if isinstance(h, d.Horse)))
+        steps = s.board.within(here, reach)
+        if to not in steps:
+            raise illegal(e, "CO-MOVE-RANGE", f"the {target.slug} at {list(target.cells[0])} is "
+                          f"beyond Range {reach} of Steward {e.get('steward', 1)} (only "
+                          "Markets are reached by a jump)")
+
+    def _limited(self, s: ColonistsState, i: int, e: ActionEvent, key: str,
+                 kind: type[d.Effect]) -> int:
+        card = e.get(key)
+        if card not in s.p[i].limited or not any(isinstance(x, kind) for x in
+                                                 s.data.improvements[card].effects):
+            raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no {key} card {card} in front "
+                          "of them with uses left")
+        if s.limits.get(f"{key}:{card}"):
+            raise illegal(e, "CO-CARD-EFFECT", f"card {card} is used once per turn")
+        return int(card)
+
+    def _ticket(self, s: ColonistsState, i: int, e: ActionEvent) -> None:
+        card = self._limited(s, i, e, "ticket", d.Ticket)
+        price = next(x.price for x in s.data.improvements[card].effects
+                     if isinstance(x, d.Ticket))
+        problem = spend_problem(s, i, price)
+        if problem:
+            raise illegal(e, "CO-CARD-EFFECT", f"the ticket's price ({bundle_text(price)}): "
+                          f"{problem}")
+
+    def _leave(self, s: ColonistsState, i: int, e: ActionEvent, n: int, to: int) -> None:
+        """CO-MOVE-LEAVE: on the last of the three turns, every Steward moved in them must end
+        off the place he started on (Markets excepted)."""
+        if s.turns + 1 < s.data.calendar.turns_per_half_year:
+            return
+        c = s.p[i]
+        where = list(c.stewards)
+        where[n - 1] = to
+        for k in {*c.moved, n - 1}:
+            start = c.block_start[k] if k < len(c.block_start) else None
+            if start is None or where[k] != start or s.board.tiles[start].market:
+                continue
+            raise illegal(e, "CO-MOVE-LEAVE", f"Steward {k + 1} would end {e.player}'s three "
+                          f"turns on the {s.board.tiles[start].slug} he started them on")
+
+    def _fee(self, s: ColonistsState, i: int, e: ActionEvent, to: int) -> None:
+        due = fee_due(s, i, to)
+        paid = self._fees(e)
+        extra = sorted(set(paid) - set(due))
+        if extra:
+            raise illegal(e, "CO-FEE", f"{extra[0]} has no Steward on the "
+                          f"{s.board.tiles[to].slug}: no Fee is due to them")
+        missing = [p for p in due if p not in paid]
+        first, count = fee_parts(s, i)
+        if missing and (first or count):
+            raise illegal(e, "CO-FEE", f"the Fee is due to {', '.join(missing)} (each "
+                          + (f"1 of {' or '.join(first)} and " if first else "")
+                          + f"{count} building resource(s)); the move names no payment to "
+                          f"{missing[0]}")
+        total: Bundle = {}
+        for payee, goods in paid.items():
+            problem = fee_payment_problem(s, i, payee, goods)
+            if problem:
+                raise illegal(e, "CO-FEE", problem)
+            add(total, goods)
+        if e.has("ticket"):
+            card = e.get("ticket")
+            add(total, next(x.price for x in s.data.improvements[card].effects
+                            if isinstance(x, d.Ticket)))
+        if total:
+            problem = spend_problem(s, i, total)
+            if problem:
+                raise illegal(e, "CO-FEE-PAY", f"{e.player} cannot pay the Fee "
+                              f"({bundle_text(total)}): {problem}")
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        c = s.p[i]
+        if not c.filled:
+            return
+        for n, here in enumerate(c.stewards, start=1):
+            if here is None:
+                continue
+            reach = s.board.within(here, steward_range(s, i))
+            targets = {t for t in reach if t != here}
+            targets |= {t for t, tile in s.board.tiles.items() if tile.market and t != here}
+            for to in sorted(targets):
+                tile = s.board.tiles[to]
+                at: Any = list(tile.cells[0])
+                for fee in _fee_options(s, i, to):
+                    params: dict[str, Any] = {"to": at}
+                    if n != 1:
+                        params["steward"] = n
+                    if fee:
+                        params["fee"] = fee
+                    event = ActionEvent.make(player, "move", **params)
+                    if self.check(s, event) is None:
+                        yield event
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        c = s.p[i]
+        n = e.get("steward", 1)
+        to = place_ref(s, e, "to")
+        fees = self._fees(e)
+        occupied = [j for j, o in enumerate(s.p) if j != i and to in o.stewards]
+        if occupied and not s.board.tiles[to].market:
+            note("CO-FEE")
+            if fee_parts(s, i) != fee_parts_full(s) or not fee_due(s, i, to):
+                note("CO-FEE-WAIVE")
+        total: Bundle = {}
+        for goods in fees.values():
+            add(total, goods)
+        if total:
+            note("CO-FEE-PAY")
+        for key in ("ticket", "horse"):
+            if e.has(key):
+                card = e.get(key)
+                if key == "ticket":
+                    add(total, next(x.price for x in s.data.improvements[card].effects
+                                    if isinstance(x, d.Ticket)))
+                _use_limited(s, i, card)
+                s.limits[f"{key}:{card}"] = 1
+                note("CO-CARD-EFFECT")
+        if total:
+            spend(s, i, total)
+        for payee, goods in fees.items():
+            j = s.players.index(payee)
+            paid = dict(goods)
+            s.p[j].tools += paid.pop("tools", 0)
+            store_or_discard(s, j, paid)
+        c.stewards[n - 1] = to
+        if n - 1 not in c.moved:
+            c.moved.append(n - 1)
+        s.pending = Pending("act", i, to)
+        s.stage = "act"
+
+
+def action_possible(s: ColonistsState, player: str) -> bool:
+    """Whether some action of the place the player's Steward has reached can be carried out."""
+    from referee.model.colonists.moves import ACT_MOVES
+
+    return any(True for move in ACT_MOVES for _ in move.legal(s, player))
+
+
+def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
+    """An anytime event between a move and the place's action (by the player acting) must not
+    make that action impossible (CO-MOVE-ACTION)."""
+    if s.stage != "act" or s.pending is None or s.players[s.pending.player] != e.player:
+        return
+    trial = s.copy()
+    move.apply(trial, e, lambda rule: None)
+    if not action_possible(trial, e.player):
+        tile = s.board.tiles[s.pending.tile] if s.pending.tile is not None else None
+        where = f"the {tile.slug}" if tile is not None else "the place"
+        raise illegal(e, "CO-MOVE-ACTION", f"{e.name} would leave {e.player} no action to "
+                      f"carry out at {where}")
+
+
+def fee_parts_full(s: ColonistsState) -> tuple[tuple[str, ...], int]:
+    fee = s.data.eras[s.era].fee
+    return fee.sustenance_or_tool, fee.building_resources
+
+
+def _use_limited(s: ColonistsState, i: int, card: int) -> None:
+    c = s.p[i]
+    c.limited[card] -= 1
+    if c.limited[card] <= 0:
+        del c.limited[card]
+        s.discard.append(card)
+
+
+def _fee_options(s: ColonistsState, i: int, to: int) -> Iterator[dict[str, dict[str, int]]]:
+    """A few ways to pay the Fee (for the explorer): each payee paid the same, from what the
+    player holds most of."""
+    due = fee_due(s, i, to)
+    first, count = fee_parts(s, i)
+    if not due or not (first or count):
+        yield {}
+        return
+    c = s.p[i]
+    options: list[dict[str, int]] = []
+    firsts = [g for g in first if (c.tools if g == "tools" else c.stored.get(g, 0)) >= len(due)]
+    resources = sorted((g for g in BUILDING_RESOURCES if c.stored.get(g, 0)),
+                       key=lambda g: -c.stored.get(g, 0))
+    for head, res in product(firsts or [None], resources[:2] or [None]):
+        pay: dict[str, int] = {}
+        if head is not None:
+            pay[head] = 1
+        if count and res is not None:
+            pay[res] = pay.get(res, 0) + count
+        options.append(pay)
+    for pay in options:
+        yield {payee: pay for payee in due}
+
+
+MOVES = (PlaceSteward(), Move())
