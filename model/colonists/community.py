@@ -6,7 +6,7 @@ Nothing here changes a state; the moves call these to check and to apply.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import copy
 from typing import TypeVar
 
 from referee.model.colonists import data as d
@@ -27,25 +27,38 @@ def works(data: d.ColonistsData, built: Built) -> bool:
     return b.workers == 0 or len(built.workers) >= b.workers
 
 
-def effects(s: ColonistsState, i: int) -> Iterator[d.Effect]:
+def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     """Every effect in force for player ``i``: working special buildings, permanent and limited
     improvements in front of the player, and the abilities of each Embassy's level."""
     c = s.p[i]
+    found = c.cache.get("effects")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     data = s.data
+    out: list[d.Effect] = []
     for built in c.buildings:
         b = data.buildings.get(built.slug)
         if b is not None and b.effect is not None and works(data, built):
-            yield b.effect
+            out.append(b.effect)
     for card in c.played:
-        yield from data.improvements[card].effects
+        out.extend(data.improvements[card].effects)
     for card in c.limited:
-        yield from data.improvements[card].effects
+        out.extend(data.improvements[card].effects)
     for colony, level in c.embassies.items():
-        yield from data.abilities(colony, level)
+        out.extend(data.abilities(colony, level))
+    result = tuple(out)
+    c.cache["effects"] = result
+    return result
 
 
 def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
-    return [e for e in effects(s, i) if isinstance(e, kind)]
+    cache = s.p[i].cache
+    key = ("kind", kind)
+    found = cache.get(key)  # type: ignore[call-overload]
+    if found is None:
+        found = [e for e in effects(s, i) if isinstance(e, kind)]
+        cache[key] = found  # type: ignore[index]
+    return found  # type: ignore[no-any-return]
 
 
 def has(s: ColonistsState, i: int, kind: type[d.Effect]) -> bool:
@@ -58,6 +71,18 @@ def embassy_slug(colony: str) -> str:
 
 def colony_of(slug: str) -> str | None:
     return slug[len("embassy_"):] if slug.startswith("embassy_") else None
+
+
+def with_buildings(s: ColonistsState, i: int, buildings: list[Built]) -> ColonistsState:
+    """A view of ``s`` in which player ``i`` holds ``buildings`` (for checking a plan); the
+    rest is shared with ``s`` and must not be changed."""
+    view = copy.copy(s)
+    view.p = list(s.p)
+    c = copy.copy(s.p[i])
+    c.buildings = buildings
+    c.cache = {}
+    view.p[i] = c
+    return view
 
 
 # --------------------------------------------------------------------------- colonists
@@ -105,6 +130,15 @@ def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
 
 
 def room(s: ColonistsState, i: int) -> Room:
+    found = s.p[i].cache.get("room")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = _room(s, i)
+    s.p[i].cache["room"] = found
+    return found
+
+
+def _room(s: ColonistsState, i: int) -> Room:
     data = s.data
     storage = data.setup.basic_storage
     general = data.setup.warehouse_lots
@@ -189,11 +223,15 @@ def improvement_yields(s: ColonistsState, i: int) -> list[Bundle]:
 
 def buffer_room(s: ColonistsState, i: int) -> Bundle:
     """How many goods of each kind the Buffers can hold: one batch per producing source."""
+    found = s.p[i].cache.get("buffers")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     out: Bundle = {}
     for batch in building_yields(s, i, ("production", "sustenance")):
         add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
     for batch in improvement_yields(s, i):
         add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
+    s.p[i].cache["buffers"] = out
     return out
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.model.colonists.community import buffer_room, room
+from referee.model.colonists.community import buffer_room, effects_of, room
+from referee.model.colonists.data import PayFromBuffers
 from referee.model.colonists.goods import STORABLE, Bundle, bundle_text, covers, minus
 from referee.model.colonists.state import ColonistsState
 
@@ -107,42 +108,73 @@ def discard_order(s: ColonistsState) -> list[str]:
 # --------------------------------------------------------------------------- spending
 
 
-def spend_problem(s: ColonistsState, i: int, cost: Mapping[str, int],
-                  from_buffers: Mapping[str, int] | None = None) -> str | None:
+DOLLY = "turn:buffer_payments"  # goods paid from Buffers this turn under a per-turn allowance
+
+
+def _direct(s: ColonistsState, i: int, stored: Mapping[str, int]) -> Bundle:
+    """How much of ``stored`` is paid straight from Buffers (improvements that allow it): only
+    what Storage and Warehouse lack, within the allowances."""
+    c = s.p[i]
+    allow = effects_of(s, i, PayFromBuffers)
+    if not allow:
+        return {}
+    unlimited = {x.good for x in allow if x.good is not None and x.goods_per_turn is None}
+    budget = sum(x.goods_per_turn or 0 for x in allow if x.good is None)
+    budget = max(0, budget - c.used.get(DOLLY, 0))
+    out: Bundle = {}
+    for good, n in stored.items():
+        short = min(n - c.stored.get(good, 0), c.buffered.get(good, 0))
+        if short <= 0:
+            continue
+        take = short if good in unlimited else min(short, budget)
+        if good not in unlimited:
+            budget -= take
+        if take:
+            out[good] = take
+    return out
+
+
+def _counted(s: ColonistsState, i: int, direct: Mapping[str, int]) -> int:
+    """Of the goods paid from Buffers, those that use up a per-turn allowance."""
+    unlimited = {x.good for x in effects_of(s, i, PayFromBuffers)
+                 if x.good is not None and x.goods_per_turn is None}
+    return sum(n for g, n in direct.items() if g not in unlimited)
+
+
+def spend_problem(s: ColonistsState, i: int, cost: Mapping[str, int]) -> str | None:
     """Why ``cost`` cannot be paid in one action: Tools from the Toolbox, the rest from Storage
-    (goods in Buffers moved there first if the room allows; ``from_buffers`` paid directly)."""
+    (goods in Buffers moved there just before, if the room allows; paid from the Buffers
+    directly where an improvement allows it)."""
     c = s.p[i]
     if cost.get("tools", 0) > c.tools:
         return f"needs {cost['tools']} Tools, the Toolbox holds {c.tools}"
     if cost.get("dollars", 0) > c.dollars:
         return f"needs {cost['dollars']} Dollars, the Toolbox holds {c.dollars}"
     stored = {g: n for g, n in cost.items() if g in STORABLE and n}
-    direct = dict(from_buffers or {})
-    for good, n in direct.items():
-        if n > c.buffered.get(good, 0):
-            return f"pays {n} {good} from Buffers, which hold {c.buffered.get(good, 0)}"
+    direct = _direct(s, i, stored)
     need = minus(stored, direct)
     pool = dict(c.stored)
     for good, n in need.items():
         short = n - pool.get(good, 0)
         if short > 0:
             if c.buffered.get(good, 0) - direct.get(good, 0) < short:
-                have = pool.get(good, 0) + c.buffered.get(good, 0) - direct.get(good, 0)
-                return f"needs {n} {good}, holds {have}"
+                have = pool.get(good, 0) + c.buffered.get(good, 0)
+                return f"needs {stored[good]} {good}, holds {have}"
             pool[good] = n  # moved out of the Buffers just before the action
     return room(s, i).spend_problem(pool, need)
 
 
-def spend(s: ColonistsState, i: int, cost: Mapping[str, int],
-          from_buffers: Mapping[str, int] | None = None) -> None:
+def spend(s: ColonistsState, i: int, cost: Mapping[str, int]) -> None:
     c = s.p[i]
     c.tools -= cost.get("tools", 0)
     c.dollars -= cost.get("dollars", 0)
-    direct = dict(from_buffers or {})
-    for good, n in cost.items():
-        if good not in STORABLE or not n:
-            continue
-        take = min(direct.get(good, 0), n)
+    stored = {g: n for g, n in cost.items() if g in STORABLE and n}
+    direct = _direct(s, i, stored)
+    counted = _counted(s, i, direct)
+    if counted:
+        c.used[DOLLY] = c.used.get(DOLLY, 0) + counted
+    for good, n in stored.items():
+        take = direct.get(good, 0)
         if take:
             c.buffered[good] -= take
             n -= take

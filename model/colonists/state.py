@@ -48,6 +48,13 @@ class Community:
     moved: list[int] = field(default_factory=list)           # Stewards moved in these 3 turns
     used: dict[str, int] = field(default_factory=dict)       # once-per-period uses this turn/half
     converted: dict[int, int] = field(default_factory=dict)  # production conversions this year
+    # derived values (effects in force, room...), cleared by :meth:`changed`; never copied
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False,
+                                  metadata={"shared": True})
+
+    def changed(self) -> None:
+        """Buildings, Workers, cards or Embassies changed: derived values are stale."""
+        self.cache.clear()
 
     def copy(self) -> Community:
         return Community(

@@ -170,6 +170,7 @@ def play(s: ColonistsState, i: int, e: ActionEvent, note: Note) -> None:
         c.played.append(number)
     else:
         c.limited[number] = card.uses
+    c.changed()
 
 
 # --------------------------------------------------------------------------- the Developer

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +13,7 @@ from referee.model.colonists.community import (
     effects_of,
     may_work,
     spot_problem,
+    with_buildings,
 )
 from referee.model.colonists.economy import spend_problem, sustain, sustain_problem, trim
 from referee.model.colonists.flow import PLAY_STAGES
@@ -131,10 +131,7 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
     data = s.data
     assert b.upgrade_of is not None
     source = item.get("from", b.upgrade_of)
-    view = copy.copy(s)
-    view.p = list(s.p)
-    view.p[i] = copy.copy(s.p[i])
-    view.p[i].buildings = plan.buildings
+    view = with_buildings(s, i, plan.buildings)
     k = building_ref(view, i, e, source, "building to remodel")
     old = plan.buildings[k]
     allowed_from = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
@@ -159,10 +156,7 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
 
 def _raze(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, ref: Any,
           home: dict[str, int]) -> None:
-    view = copy.copy(s)
-    view.p = list(s.p)
-    view.p[i] = copy.copy(s.p[i])
-    view.p[i].buildings = plan.buildings
+    view = with_buildings(s, i, plan.buildings)
     k = building_ref(view, i, e, ref, "building to raze")
     old = plan.buildings[k]
     b = s.data.buildings.get(old.slug)
@@ -190,10 +184,7 @@ def _box(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building) -
 
 
 def _spots(s: ColonistsState, i: int, e: ActionEvent, plan: Plan) -> None:
-    view = copy.copy(s)
-    view.p = list(s.p)
-    view.p[i] = copy.copy(s.p[i])
-    view.p[i].buildings = plan.buildings
+    view = with_buildings(s, i, plan.buildings)
     problem = spot_problem(view, i, [b.slug for b in plan.buildings])
     if problem:
         raise illegal(e, "CO-BUILD-SPOTS", problem)
@@ -202,6 +193,7 @@ def _spots(s: ColonistsState, i: int, e: ActionEvent, plan: Plan) -> None:
 def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
     pay(s, i, plan.cost, note)
     s.p[i].buildings = plan.buildings
+    s.p[i].changed()
     for rule in sorted(plan.notes):
         note(rule)
     note("CO-BUILD-LIMIT")
@@ -209,6 +201,7 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
     for slug in plan.razed:
         if slug.startswith("embassy_"):
             s.p[i].embassies.pop(slug[len("embassy_"):], None)
+    s.p[i].changed()
     trim(s, i)
 
 
@@ -275,6 +268,21 @@ def _raze_refs(s: ColonistsState, i: int) -> list[str]:
 # --------------------------------------------------------------------------- Workers
 
 
+def capacity(s: ColonistsState, i: int, built: Built, worker: str) -> int:
+    """How many Workers the building takes, with ``worker`` joining: a Steam Engine lets one
+    Factory be run by a Farmer and a Citizen together."""
+    b = s.data.buildings[built.slug]
+    if isinstance(b.effect, d.FactoryEffect):
+        for dual in effects_of(s, i, d.FactoryDual):
+            others = sum(1 for x in s.p[i].buildings
+                         if x is not built and x.slug == built.slug and len(x.workers) > 1)
+            pair = sorted([*built.workers, worker])
+            wanted = sorted(k for k, n in dual.workers.items() for _ in range(n))
+            if others < dual.factories and len(pair) == len(wanted) and pair == wanted:
+                return len(wanted)
+    return b.workers
+
+
 def _worker(s: ColonistsState, i: int, e: ActionEvent, built: Built) -> str:
     b = s.data.buildings.get(built.slug)
     if b is None or b.workers == 0:
@@ -303,7 +311,7 @@ class Employ(Action):
         built = s.p[i].buildings[k]
         b = s.data.buildings[built.slug]
         worker = _worker(s, i, e, built)
-        if len(built.workers) >= b.workers:
+        if len(built.workers) >= capacity(s, i, built, worker):
             raise illegal(e, "CO-EMPLOY", f"the {b.name} has all its Workers already")
         if not may_work(s, i, b, worker):
             raise illegal(e, "CO-EMPLOY", f"a {worker} may not work in the {b.name} (it takes "
@@ -347,6 +355,7 @@ class Employ(Action):
             if any(cost.values()):
                 sustain(s, i, cost)
         built.workers.append(worker)
+        s.p[i].changed()
 
 
 class Dismiss(Action):
@@ -382,6 +391,7 @@ class Dismiss(Action):
         i = player_index(s, e)
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
         built.workers.remove(e.get("worker", built.workers[0]))
+        s.p[i].changed()
         trim(s, i)
         note("CO-BUFFER")
 

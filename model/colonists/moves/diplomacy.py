@@ -70,7 +70,7 @@ class Diplomacy(Action):
         if new:
             slugs = [b.slug for b in c.buildings] + [embassy_slug(x) for x in targets
                                                       if x not in c.embassies]
-            problem = spot_problem(s, i, slugs)
+            problem = spot_problem(s, i, slugs)  # Embassies do not change the spots
             if problem:
                 raise illegal(e, "CO-BUILD-SPOTS", problem)
         cost = diplomacy_cost(s, i, targets)
@@ -97,6 +97,7 @@ class Diplomacy(Action):
                 c.buildings.append(Built(embassy_slug(colony)))
                 note("CO-BUILD-SPOTS")
             c.embassies[colony] = level
+        c.changed()
         done(s, note)
 
 

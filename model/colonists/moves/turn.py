@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from itertools import product
 from typing import Any
@@ -176,9 +177,21 @@ class Move(Action):
 
     def _action_possible(self, s: ColonistsState, e: ActionEvent, to: int) -> None:
         """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
-        trial = s.copy()
-        self.apply(trial, e, lambda rule: None)
-        if not action_possible(trial, e.player):
+        i = player_index(s, e)
+        view = copy.copy(s)  # the state after the move, as far as the place's action sees it
+        view.pending = Pending("act", i, to)
+        view.stage = "act"
+        total: Bundle = {}
+        for goods in self._fees(e).values():
+            add(total, goods)
+        if e.has("ticket"):
+            add(total, next(x.price for x in s.data.improvements[e.get("ticket")].effects
+                            if isinstance(x, d.Ticket)))
+        if total:
+            view.p = list(s.p)
+            view.p[i] = s.p[i].copy()
+            spend(view, i, total)
+        if not action_possible(view, e.player):
             tile = s.board.tiles[to]
             raise illegal(e, "CO-MOVE-ACTION", f"{e.player} could not carry out the action of "
                           f"the {tile.slug} at {list(tile.cells[0])} after moving there, so "
@@ -334,10 +347,22 @@ class Move(Action):
         s.stage = "act"
 
 
+ALWAYS_POSSIBLE = frozenset({"resource", "sustainer", "head_official", "chief_officer"})
+
+
 def action_possible(s: ColonistsState, player: str) -> bool:
-    """Whether some action of the place the player's Steward has reached can be carried out."""
+    """Whether some action of the place the player's Steward has reached can be carried out.
+    A Market's subsidy, a Resource Place's or Sustainer's goods and the start player marker
+    can always be taken (declining what does not fit); the other places are asked."""
     from referee.model.colonists.moves import ACT_MOVES
 
+    assert s.pending is not None and s.pending.tile is not None
+    tile = s.board.tiles[s.pending.tile]
+    if tile.market:
+        return True
+    place = s.data.place(tile.slug)
+    if place.type in ALWAYS_POSSIBLE or place.kind in ALWAYS_POSSIBLE:
+        return True
     return any(True for move in ACT_MOVES for _ in move.legal(s, player))
 
 
@@ -365,6 +390,7 @@ def _use_limited(s: ColonistsState, i: int, card: int) -> None:
     c.limited[card] -= 1
     if c.limited[card] <= 0:
         del c.limited[card]
+        c.changed()
         s.discard.append(card)
 
 
