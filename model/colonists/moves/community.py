@@ -331,9 +331,11 @@ class Employ(Action):
         seen: set[tuple[str, str]] = set()
         for built in s.p[i].buildings:
             b = s.data.buildings.get(built.slug)
-            if b is None or b.workers == 0 or len(built.workers) >= b.workers:
+            if b is None or b.workers == 0:
                 continue
             for worker in d.WORKER_TYPES:
+                if len(built.workers) >= capacity(s, i, built, worker):
+                    continue
                 if home[worker] and may_work(s, i, b, worker) and (b.slug, worker) not in seen:
                     seen.add((b.slug, worker))
                     params = {"worker": worker} if b.worker != worker else {}
