@@ -37,7 +37,8 @@ class Move(Generic[S]):
 
     ``stages`` None means every stage. ``who`` (actions): ``"actor"`` moves may only be played by
     a player the flow lists as acting now; ``"anyone"`` moves by any player in their stages.
-    ``schema_rule`` is the rule a malformed event falls under (default: the first of ``rules``).
+    ``schema_rule`` is the rule a malformed event falls under (default: the first of ``rules``);
+    ``order_rule`` the rule of a move played outside its stages (default: the stage's rule).
     """
 
     name: ClassVar[str]
@@ -48,6 +49,7 @@ class Move(Generic[S]):
     stages: ClassVar[frozenset[str] | None] = None
     who: ClassVar[Who] = "actor"
     schema_rule: ClassVar[str | None] = None
+    order_rule: ClassVar[str | None] = None  # a move outside its stages (default: the stage's)
 
     def validate(self, state: S, event: Any) -> Violation | None:
         """Values that are wrong in any state (an unknown name, a count below 1): ``schema``."""
@@ -190,8 +192,9 @@ class TableGame(Generic[S]):
                 return Violation("order", flow.stage_rule(stage), f"{move.name!r} is not "
                                  f"possible now; expected {self.expected(state)}", player)
         if move.stages is not None and stage not in move.stages:
-            return Violation("order", flow.stage_rule(stage), f"{move.name!r} is not possible "
-                             f"now; expected {self.expected(state)}", player)
+            return Violation("order", move.order_rule or flow.stage_rule(stage),
+                             f"{move.name!r} is not possible now; expected "
+                             f"{self.expected(state)}", player)
         return None
 
     def expected(self, state: S) -> str:
