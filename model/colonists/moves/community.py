@@ -363,6 +363,7 @@ class Employ(Action):
 class Dismiss(Action):
     name = "dismiss"
     rules = ("CO-REDISTRIBUTE",)
+    order_rule = "CO-REDISTRIBUTE"
     required = fields(building=str)
     optional = fields(worker=str)
     who = "anyone"
