@@ -127,8 +127,8 @@ def test_co_fee_due_to_each_occupant() -> None:  # CO-FEE, CO-FEE-PAY
     play(state, {"player": "Ann", "action": "move", "to": joiner,
                  "fee": {"Bo": {"food": 1, "wood": 1}}})
     assert state.p[0].stored == {"wood": 2}
-    # Bo's Storage and Warehouse were full: what he is paid displaces his least valuable goods
-    assert state.p[1].stored == {"food": 2, "wood": 1, "clay": 1}
+    # Bo's Storage and Warehouse were full: what he is paid and cannot store is declined
+    assert state.p[1].stored == {"food": 1, "wood": 2, "clay": 1} and state.p[1].tools == 6
 
 
 def test_co_fee_never_on_markets() -> None:  # CO-FEE

@@ -67,6 +67,25 @@ def store_or_discard(s: ColonistsState, i: int, goods: Mapping[str, int]) -> Bun
     return trim(s, i)
 
 
+def receive_what_fits(s: ColonistsState, i: int, goods: Mapping[str, int]) -> Bundle:
+    """Take ``goods`` received outside one's own action (a Fee paid to you): what does not fit
+    is declined, the least valuable first. Returns what was declined."""
+    c = s.p[i]
+    c.tools += goods.get("tools", 0)
+    c.dollars += goods.get("dollars", 0)
+    space = room(s, i)
+    declined: Bundle = {}
+    for good in sorted((g for g in goods if g in STORABLE),
+                       key=lambda g: -discard_order(s).index(g)):
+        for _ in range(goods[good]):
+            c.stored[good] = c.stored.get(good, 0) + 1
+            if space.overflow(c.stored):
+                c.stored[good] -= 1
+                declined[good] = declined.get(good, 0) + 1
+    c.stored = {g: n for g, n in c.stored.items() if n}
+    return declined
+
+
 def trim(s: ColonistsState, i: int) -> Bundle:
     """Discard what no longer fits (Storage or Buffers shrank), least valuable goods first."""
     c = s.p[i]

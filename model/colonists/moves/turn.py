@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.model.colonists import data as d
 from referee.model.colonists.community import effects_of, steward_range, stewards_allowed
-from referee.model.colonists.economy import spend, spend_problem, store_or_discard
+from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.refs import Refused, illegal, place_ref, schema
@@ -336,10 +336,7 @@ class Move(Action):
         if total:
             spend(s, i, total)
         for payee, goods in fees.items():
-            j = s.players.index(payee)
-            paid = dict(goods)
-            s.p[j].tools += paid.pop("tools", 0)
-            store_or_discard(s, j, paid)
+            receive_what_fits(s, s.players.index(payee), goods)
         c.stewards[n - 1] = to
         if n - 1 not in c.moved:
             c.moved.append(n - 1)
