@@ -119,6 +119,8 @@ def end_of_production(s: ColonistsState, note: Note) -> None:
     note("CO-ERA-END")
     if s.era >= s.last_era:
         s.stage = "over"
+        note("CO-SCORE")
+        note("CO-TIE")
         return
     s.era += 1
     begin_era(s, note)

@@ -314,6 +314,8 @@ class DrawCards(Action):
         assert place is not None
         i = player_index(s, e)
         take(s, i, e, place.gain, note)
+        if effects_of(s, i, d.LibraryEffect):
+            note("CO-SPECIAL")
         start_draws(s, i, place.draw, note)
 
 

@@ -54,6 +54,7 @@ class Colonies(Chance):
     def apply(self, s: ColonistsState, e: ChanceEvent, note: Note) -> None:
         s.colonies = sorted(e.get("colonies"))
         s.stage = "start_player"
+        note("CO-SETUP-PLAYERS")  # the communities were set up with the game
 
 
 class StartPlayer(Chance):

@@ -337,6 +337,9 @@ class Move(Action):
             spend(s, i, total)
         for payee, goods in fees.items():
             receive_what_fits(s, s.players.index(payee), goods)
+        if n > s.data.setup.stewards or steward_range(s, i) > s.data.setup.range or (
+                occupied and effects_of(s, i, d.NoFee)):
+            note("CO-SPECIAL")  # a Boardinghouse's Steward, the Stables' Range, no Fee
         c.stewards[n - 1] = to
         if n - 1 not in c.moved:
             c.moved.append(n - 1)
