@@ -45,14 +45,20 @@ class Tile:
 
 @dataclass
 class Board:
-    """Tiles by id (ids never reused), and which tile covers each cell."""
+    """Tiles by id (ids never reused), and which tile covers each cell. The tiles next to each
+    tile are worked out once per board layout (``links``); swapping two tiles' Places keeps it."""
 
     tiles: dict[int, Tile] = field(default_factory=dict)
     cells: dict[Cell, int] = field(default_factory=dict)
     next_id: int = 0
+    links: dict[int, frozenset[int]] = field(default_factory=dict, repr=False, compare=False,
+                                             metadata={"shared": True})
 
     def copy(self) -> Board:
-        return Board({i: t.copy() for i, t in self.tiles.items()}, dict(self.cells), self.next_id)
+        board = Board({i: t.copy() for i, t in self.tiles.items()}, dict(self.cells),
+                      self.next_id)
+        board.links = self.links  # never changed in place: a new layout makes a new dict
+        return board
 
     def key(self) -> tuple[object, ...]:
         return (tuple((i, t.key()) for i, t in sorted(self.tiles.items())), self.next_id)
@@ -66,6 +72,7 @@ class Board:
         self.tiles[tile_id] = tile
         for cell in tile.cells:
             self.cells[cell] = tile_id
+        self.links = {}
         return tile_id
 
     def shared_edges(self, cell: Cell) -> int:
@@ -116,13 +123,16 @@ class Board:
     def tiles_named(self, slug: str) -> list[int]:
         return [i for i, t in self.tiles.items() if t.slug == slug]
 
-    def adjacent_tiles(self, tile_id: int) -> set[int]:
-        found: set[int] = set()
-        for cell in self.tiles[tile_id].cells:
-            for n in neighbours(cell):
-                other = self.cells.get(n)
-                if other is not None and other != tile_id:
-                    found.add(other)
+    def adjacent_tiles(self, tile_id: int) -> frozenset[int]:
+        found = self.links.get(tile_id)
+        if found is None:
+            near: set[int] = set()
+            for cell in self.tiles[tile_id].cells:
+                for n in neighbours(cell):
+                    other = self.cells.get(n)
+                    if other is not None and other != tile_id:
+                        near.add(other)
+            found = self.links[tile_id] = frozenset(near)
         return found
 
     def within(self, start: int, steps: int) -> dict[int, int]:

@@ -4,6 +4,7 @@ card actions and the improvements that replace them (rulebook "Improvements and 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -212,7 +213,7 @@ class Develop(Action):
         if len(events) > 1 + extra_plays(s, i):
             raise illegal(e, "CO-INSTITUTE", f"{e.player} may play {1 + extra_plays(s, i)} "
                           "card(s) here (a second one with a working Institute)")
-        trial = s.copy()
+        trial = _trial(s, i)
         trial.p[i].tools += 2
         for event in events:
             card_problem(trial, i, event)
@@ -236,6 +237,16 @@ class Develop(Action):
         for event in events:
             play(s, i, event, note)
         done(s, note)
+
+
+def _trial(s: ColonistsState, i: int) -> ColonistsState:
+    """A copy of what playing cards can change (player ``i``'s community and the discard pile),
+    the rest shared with ``s``."""
+    trial = copy.copy(s)
+    trial.p = list(s.p)
+    trial.p[i] = s.p[i].copy()
+    trial.discard = list(s.discard)
+    return trial
 
 
 def _card_options(s: ColonistsState, i: int, number: int) -> list[dict[str, Any]]:

@@ -235,6 +235,8 @@ class Build(Action):
                 if self.check(s, event) is None:
                     built = True
                     yield event
+                else:
+                    break
             if built:
                 continue
             for ref in _raze_refs(s, i):  # no spot left: raze one to make room
