@@ -45,7 +45,13 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     for card in c.limited:
         out.extend(data.improvements[card].effects)
     for colony, level in c.embassies.items():
-        out.extend(data.abilities(colony, level))
+        for ability in data.abilities(colony, level):
+            out.append(ability)
+            if isinstance(ability, d.CountsAs):  # the Scholar's Library (the Factory: below)
+                b = data.buildings.get(ability.building)
+                if b is not None and b.effect is not None and not isinstance(
+                        b.effect, d.FactoryEffect):
+                    out.append(b.effect)
     result = tuple(out)
     c.cache["effects"] = result
     return result
@@ -115,7 +121,9 @@ def at_home(s: ColonistsState, i: int) -> dict[str, int]:
 
 
 def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
-    """Whether a ``worker`` may work in building ``b`` (the Laborer's substitutions aside)."""
+    """Whether a ``worker`` may work in building ``b`` at all (its own type, the Factory's any,
+    or a Laborer's substitution; when employing, :func:`substitute_problem` adds the
+    substitution's conditions)."""
     if b.worker == "any":
         return True
     if b.worker == worker:
@@ -124,6 +132,58 @@ def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
         if e.worker == worker and e.works_as == b.worker:
             return True
     return False
+
+
+def substitutes(s: ColonistsState, i: int, worker: str, works_as: str) -> int:
+    """How many ``worker`` Colonists work in buildings for ``works_as`` now."""
+    data = s.data
+    n = 0
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is not None and b.worker == works_as:
+            n += sum(1 for w in built.workers if w == worker)
+    return n
+
+
+def substitute_problem(s: ColonistsState, i: int, b: d.Building, worker: str) -> str | None:
+    """Why a ``worker`` may not be employed in ``b`` now (None: he may). A Colonist of another
+    type needs a Laborer's substitution whose conditions hold: none of ``works_as`` free (if
+    the level says so), fewer than its ``max`` substitutes at work."""
+    if b.worker == "any" or b.worker == worker:
+        return None
+    found = [e for e in effects_of(s, i, d.SubstituteWorker)
+             if e.worker == worker and e.works_as == b.worker]
+    if not found:
+        return f"a {worker} may not work in the {b.name} (it takes a {b.worker})"
+    reasons = []
+    for e in found:
+        if e.only_if_none_free and at_home(s, i)[e.works_as] > 0:
+            reasons.append(f"a {worker} works in a {e.works_as}'s building only while no "
+                           f"{e.works_as} is free")
+            continue
+        if e.max is not None and substitutes(s, i, worker, e.works_as) >= e.max:
+            reasons.append(f"at most {e.max} {worker}(s) work in {e.works_as}s' buildings")
+            continue
+        return None
+    return "; ".join(reasons)
+
+
+def release_unallowed(s: ColonistsState, i: int) -> list[str]:
+    """Workers who may no longer work where they are (a Laborer's Embassy razed) go home;
+    returns their types."""
+    data = s.data
+    gone: list[str] = []
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is None or not built.workers:
+            continue
+        keep = [w for w in built.workers if may_work(s, i, b, w)]
+        if len(keep) != len(built.workers):
+            gone.extend(w for w in built.workers if w not in keep)
+            built.workers = keep
+    if gone:
+        s.p[i].changed()
+    return gone
 
 
 # --------------------------------------------------------------------------- storage
@@ -153,14 +213,23 @@ def _room(s: ColonistsState, i: int) -> Room:
         b = data.buildings.get(built.slug)
         if b is not None and b.storage and works(data, built):
             storage += b.storage + bonus.get(built.slug, 0)
+    colony_lots = 0
+    from_colonies = {id(a) for colony, level in c.embassies.items()
+                     for a in data.abilities(colony, level)}
     for e in in_force:
         if isinstance(e, d.StorageSpaces):
             storage += e.spaces
         elif isinstance(e, d.Warehouse):
-            if e.good is None:
+            if id(e) in from_colonies and e.good is None:
+                colony_lots += e.lots  # the Warehouse extensions
+            elif e.good is None:
                 general += e.lots
             else:
                 typed[e.good] = typed.get(e.good, 0) + e.lots
+    top = data.setup.max_warehouse_lots
+    if top is not None:  # the extensions reach at most the board's maximum
+        colony_lots = max(0, min(colony_lots, top - data.setup.warehouse_lots))
+    general += colony_lots
     if any(isinstance(e, d.WarehouseIsStorage) for e in in_force):
         storage, general = storage + general, 0
     return Room(storage, general, typed)
@@ -169,10 +238,47 @@ def _room(s: ColonistsState, i: int) -> Room:
 # --------------------------------------------------------------------------- yields and Buffers
 
 
+FACTORY_CHOICE = "year:factory"  # the Worker type an Embassy counting as a Factory runs for
+
+
+def embassy_factories(s: ColonistsState, i: int) -> list[d.FactoryEffect]:
+    """The Factory effects of Embassies that count as a Factory (the Industrialist)."""
+    data = s.data
+    out: list[d.FactoryEffect] = []
+    for e in effects_of(s, i, d.CountsAs):
+        b = data.buildings.get(e.building)
+        if b is not None and isinstance(b.effect, d.FactoryEffect):
+            out.append(b.effect)
+    return out
+
+
+def factory_worker(s: ColonistsState, i: int) -> str:
+    """The Worker type an Embassy's Factory runs for this year: the one named (``choose``),
+    else the type that runs the most working Production and Sustenance Buildings (the first
+    of farmer, citizen, merchant on a tie)."""
+    chosen = s.p[i].used.get(FACTORY_CHOICE)
+    if chosen:
+        return d.WORKER_TYPES[chosen - 1]
+    data = s.data
+    runs = dict.fromkeys(d.WORKER_TYPES, 0)
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is not None and b.kind in ("production", "sustenance") and built.workers and \
+                works(data, built):
+            runs[built.workers[0]] += 1
+    return max(d.WORKER_TYPES, key=lambda k: (runs[k], -d.WORKER_TYPES.index(k)))
+
+
 def _factory_bonus(s: ColonistsState, i: int) -> dict[str, int]:
-    """Extra goods per building run by each Worker type, from working Factories."""
+    """Extra goods per building run by each Worker type, from working Factories (and Embassies
+    counting as one)."""
     out = dict.fromkeys(d.WORKER_TYPES, 0)
     data = s.data
+    embassy = embassy_factories(s, i)
+    if embassy:
+        kind = factory_worker(s, i)
+        for effect in embassy:
+            out[kind] += effect.bonus
     dual = sum(e.factories for e in effects_of(s, i, d.FactoryDual))
     for built in s.p[i].buildings:
         b = data.buildings.get(built.slug)
@@ -217,8 +323,19 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
 
 
 def improvement_yields(s: ColonistsState, i: int) -> list[Bundle]:
-    """One batch per production effect of improvements and Embassies (no Worker, no Factory)."""
-    return [dict(e.goods) for e in effects_of(s, i, d.Production)]
+    """One batch per production effect of improvements and Embassies (no Worker, no Factory),
+    a production choice counting with this year's option."""
+    return [dict(e.goods) for e in effects_of(s, i, d.Production)] + choice_goods(s, i)
+
+
+def choice_goods(s: ColonistsState, i: int) -> list[Bundle]:
+    """This year's yield of each production choice (the Altruist at level III): the option
+    named by ``choose``, else the first."""
+    out = []
+    for k, x in enumerate(effects_of(s, i, d.ProductionChoice)):
+        n = s.p[i].used.get(f"year:choice:{k}", 1) - 1
+        out.append(dict(x.options[n]))
+    return out
 
 
 def buffer_room(s: ColonistsState, i: int) -> Bundle:
@@ -247,6 +364,17 @@ def stewards_allowed(s: ColonistsState, i: int) -> int:
 def steward_range(s: ColonistsState, i: int) -> int:
     extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
     return min(s.data.movement.max_range, s.data.setup.range + extra)
+
+
+def ambassador_range(s: ColonistsState, i: int) -> int:
+    """The Range of a Special Ambassador player ``i`` moves: 2, raised like a Steward's."""
+    extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
+    return min(s.data.movement.max_range, s.data.movement.ambassador_range + extra)
+
+
+def ambassadors_of(s: ColonistsState, i: int) -> tuple[str, ...]:
+    """The Special Ambassadors player ``i`` may move (relations at level II or higher)."""
+    return tuple(e.ambassador for e in effects_of(s, i, d.Ambassador))
 
 
 # --------------------------------------------------------------------------- building spots

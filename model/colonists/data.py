@@ -669,6 +669,7 @@ class Setup:
     start_toolbox: Goods
     stewards: int
     range: int
+    max_warehouse_lots: int | None = None   # with every Warehouse extension (R: 7)
 
 
 @dataclass(frozen=True)
@@ -1511,7 +1512,7 @@ def _game(r: _Reader) -> dict[str, Any]:
     s = r.table(r.doc["setup"], "[setup]", {
         "colonies", "starting_tiles", "starting_places", "basic_storage", "warehouse_lots",
         "start_buildings", "start_storage", "start_warehouse", "start_toolbox", "stewards",
-        "range"})
+        "range"}, {"max_warehouse_lots"})
     w = "[setup]"
     store = r.table(s["start_storage"], f"{w}.start_storage", {"choose", "count"})
     setup = Setup(
@@ -1527,7 +1528,10 @@ def _game(r: _Reader) -> dict[str, Any]:
         start_warehouse=r.goods(s["start_warehouse"], f"{w}.start_warehouse", STORABLE),
         start_toolbox=r.goods(s["start_toolbox"], f"{w}.start_toolbox", TOOLBOX),
         stewards=r.int_(s["stewards"], f"{w}.stewards", 1),
-        range=r.int_(s["range"], f"{w}.range", 1))
+        range=r.int_(s["range"], f"{w}.range", 1),
+        max_warehouse_lots=r.opt_int(s, w, "max_warehouse_lots", 1))
+    if setup.max_warehouse_lots is not None and setup.max_warehouse_lots < setup.warehouse_lots:
+        raise r.fail(f"{w}.max_warehouse_lots", "fewer than warehouse_lots")
     if setup.starting_places > setup.starting_tiles:
         raise r.fail(f"{w}.starting_places", "more than starting_tiles")
     if setup.start_storage_count > setup.basic_storage:
