@@ -69,8 +69,28 @@ def _buildings(s: ColonistsState, p: str) -> list[str]:
     return [b.slug for b in s.p[_i(s, p)].buildings]
 
 
-def make_observables(colonies: list[str]) -> Observables[ColonistsState]:
+def _ambassador(name: str) -> Callable[[ColonistsState], str | None]:
+    def get(s: ColonistsState) -> str | None:
+        tile = s.ambassadors.get(name)
+        if tile is None:
+            return None
+        board_tile = s.board.tiles[tile]
+        return board_tile.slug if len(s.board.tiles_named(board_tile.slug)) == 1 else \
+            f"{board_tile.cells[0][0]},{board_tile.cells[0][1]}"
+    return get
+
+
+def _ambassadors(names: tuple[str, ...]) -> list[Q]:
+    return [global_value(f"ambassador_{n}", "text", f"where the {n} Special Ambassador stands "
+                         "(the place's slug, or q,r of its cell where the slug is not unique; "
+                         "null off the board)", _ambassador(n), rule="CO-AMBASSADOR")
+            for n in names]
+
+
+def make_observables(colonies: list[str],
+                     ambassadors: tuple[str, ...] = ()) -> Observables[ColonistsState]:
     return Observables([
+        *_ambassadors(ambassadors),
         *_goods(),
         player_value("tools", "int", "Tools in the Toolbox", lambda s, p: s.p[_i(s, p)].tools),
         player_value("dollars", "int", "Dollars in the Toolbox",
@@ -79,7 +99,7 @@ def make_observables(colonies: list[str]) -> Observables[ColonistsState]:
         player_value("storage", "int", "Storage spaces", lambda s, p: co.room(s, _i(s, p)).storage),
         player_value("warehouse", "int", "Warehouse lots",
                      lambda s, p: (lambda r: r.general + sum(r.typed.values()))(
-                         co.room(s, _i(s, p)))),
+                         co.room(s, _i(s, p))), rule="CO-WAREHOUSE"),
         player_value("buildings", "names", "buildings and Embassies (a slug per copy)",
                      _buildings, rule="CO-BUILD"),
         player_value("hand", "int", "cards in hand", lambda s, p: len(s.p[_i(s, p)].hand),
@@ -100,7 +120,8 @@ def make_observables(colonies: list[str]) -> Observables[ColonistsState]:
                      lambda s: s.data.calendar.half_years[min(s.half, 1)],
                      rule="CO-TURN-ORDER", domain=lambda s: s.data.calendar.half_years),
         global_value("turn", "text", "whose turn it is (null outside the half-years)",
-                     lambda s: s.current if s.stage in ("turn", "act", "draw", "keep") else None,
+                     lambda s: s.current if s.stage in ("turn", "act", "draw", "keep",
+                                                        "optional") else None,
                      rule="CO-TURN-ORDER", domain=lambda s: s.players),
         global_value("start_player", "text", "the start player",
                      lambda s: s.players[s.start] if s.start is not None else None,

@@ -73,22 +73,43 @@ class Community:
 
 @dataclass
 class Pending:
-    """What the current turn still waits for: the place's action at ``tile``, cards to draw,
-    cards to keep, an optional second card to play."""
+    """What the current action still waits for: the place's action at ``tile``, cards to draw,
+    cards to keep, optional follow-ups.
 
-    what: str                        # "act", "draw", "keep", "play"
+    ``what`` is ``"act"`` (the place's action is due), ``"draw"`` (``count`` cards still to
+    draw), ``"keep"`` (``keep`` of ``drawn`` to keep) or ``"optional"`` (only optional actions
+    are left: the next other event ends them). ``main`` says whether the place's own action is
+    still to come (due for a Steward, optional for the Alchemist Ambassador), ``market`` whether a
+    Market action may still be taken at a place that is not a Market (the Envoy at the
+    Diplomat), ``plays`` how many improvements may still be played (the Scholar when drawing).
+    ``figure`` is ``""`` for a Steward's action, else the Special Ambassador's name; ``resume``
+    the stage to return to when the action is over (``""``: the turn ends); ``then`` what
+    follows draws (``""``: the action goes on; ``"production"``: the next community's
+    production draws)."""
+
+    what: str                        # "act", "draw", "keep", "optional"
     player: int
     tile: int | None = None
     count: int = 0                   # cards still to draw
     keep: int = 0                    # cards to keep of those drawn
     drawn: list[int] = field(default_factory=list)
+    main: bool = True
+    market: bool = False
+    plays: int = 0
+    figure: str = ""
+    resume: str = ""
+    then: str = ""
+    doing: str = ""                  # "market": the action under way is the extra Market one
 
     def copy(self) -> Pending:
         return Pending(self.what, self.player, self.tile, self.count, self.keep,
-                       list(self.drawn))
+                       list(self.drawn), self.main, self.market, self.plays, self.figure,
+                       self.resume, self.then, self.doing)
 
     def key(self) -> tuple[Any, ...]:
-        return (self.what, self.player, self.tile, self.count, self.keep, tuple(self.drawn))
+        return (self.what, self.player, self.tile, self.count, self.keep, tuple(self.drawn),
+                self.main, self.market, self.plays, self.figure, self.resume, self.then,
+                self.doing)
 
 
 @dataclass
@@ -98,6 +119,9 @@ class ColonistsState:
     last_era: int = 4
     small_market: bool = False
     box_limits: bool = False
+    first_era: int = 1
+    money_limit: bool = False        # later-era setup: at most 3 Money Buildings (the option)
+    saved: Any = field(default=None, metadata={"shared": True})  # a saved game continued
     stage: str = "colonies"
     era: int = 1
     year: int = 1
@@ -109,7 +133,8 @@ class ColonistsState:
     seat: int = 0                    # whose turns these are (seat index)
     turns: int = 0                   # turns this player has finished in this half-year
     done: int = 0                    # players who finished their three turns this half-year
-    laid: int = 0                    # starting Places laid
+    laid: int = 0                    # Places laid during the setup
+    setup_era: int = 0               # the era whose Places the setup lays (0: starting Places)
     board: Board = field(default_factory=Board)
     start_pile: list[str] = field(default_factory=list)
     place_pile: list[str] = field(default_factory=list)
@@ -121,26 +146,41 @@ class ColonistsState:
     p: list[Community] = field(default_factory=list)
     pending: Pending | None = None
     limits: dict[str, int] = field(default_factory=dict)  # uses of limited things this turn
+    ambassadors: dict[str, int] = field(default_factory=dict)  # Special Ambassador -> its tile
+    ended: int | None = None         # seat whose turn just ended (the end of that turn)
+    ended_turn: int = 0              # which of that player's three turns it was (1-3)
+    ended_half: int = 0              # the half-year it was in (see turns.half_index)
+    clock: int = 0                   # turns finished in the game
+    deal: int = 0                    # later-era setup: improvements dealt so far
+    drawing: list[int] = field(default_factory=list)  # seats still to draw in production
 
     def copy(self) -> ColonistsState:
         return ColonistsState(
             self.players, self.data, self.last_era, self.small_market, self.box_limits,
+            self.first_era, self.money_limit, self.saved,
             self.stage, self.era, self.year, self.half, list(self.colonies), self.start,
             self.marker, self.order, self.seat, self.turns, self.done, self.laid,
-            self.board.copy(), list(self.start_pile), list(self.place_pile),
+            self.setup_era, self.board.copy(), list(self.start_pile), list(self.place_pile),
             list(self.revealed), list(self.card_pile), self.market_card, list(self.draw_pile),
             list(self.discard), [c.copy() for c in self.p],
-            self.pending.copy() if self.pending is not None else None, dict(self.limits))
+            self.pending.copy() if self.pending is not None else None, dict(self.limits),
+            dict(self.ambassadors), self.ended, self.ended_turn, self.ended_half, self.clock,
+            self.deal, list(self.drawing))
 
     def key(self) -> tuple[Any, ...]:
-        return (self.players, self.last_era, self.small_market, self.box_limits, self.stage,
+        return (self.players, self.last_era, self.small_market, self.box_limits,
+                self.first_era, self.money_limit, self.stage,
                 self.era, self.year, self.half, tuple(self.colonies), self.start, self.marker,
-                self.order, self.seat, self.turns, self.done, self.laid, self.board.key(),
+                self.order, self.seat, self.turns, self.done, self.laid, self.setup_era,
+                self.board.key(),
                 tuple(sorted(self.start_pile)), tuple(sorted(self.place_pile)),
                 tuple(self.revealed), tuple(sorted(self.card_pile)), self.market_card,
                 tuple(sorted(self.draw_pile)), tuple(sorted(self.discard)),
                 tuple(c.key() for c in self.p),
-                self.pending.key() if self.pending is not None else None, _items(self.limits))
+                self.pending.key() if self.pending is not None else None, _items(self.limits),
+                tuple(sorted(self.ambassadors.items())), self.ended, self.ended_turn,
+                self.ended_half, self.clock, self.deal,
+                tuple(self.drawing))
 
     def fingerprint(self) -> int:
         return fingerprint_of(self.key())

@@ -16,10 +16,38 @@ def begin_block(s: ColonistsState, seat: int) -> None:
     c.used = {k: v for k, v in c.used.items() if not k.startswith("turn:")}
 
 
+def half_index(s: ColonistsState) -> int:
+    """The half-year now, counted from 1 over the whole game (for once-per-half-year uses)."""
+    halves = len(s.data.calendar.half_years)
+    return ((s.era - 1) * s.data.calendar.years_per_era + s.year - 1) * halves + \
+        min(s.half, halves - 1) + 1
+
+
+def moment(s: ColonistsState, i: int) -> tuple[str, int, int] | None:
+    """Whether player ``i`` is at the end of a turn (the window after it, until another player
+    takes a turn) or at the start of one (before its move): ``("end" or "start", the turn's
+    number over the game from 1, its half-year)``; None otherwise. Between two of one's own
+    turns it is the end of the earlier one."""
+    if s.ended == i:
+        return ("end", s.clock, s.ended_half)
+    if s.stage == "turn" and s.seat == i:
+        return ("start", s.clock + 1, half_index(s))
+    return None
+
+
+def turn_begins(s: ColonistsState, i: int) -> None:
+    """Player ``i`` takes part of a turn (enters a Steward, moves, takes charity...): another
+    player's end-of-turn moment is over."""
+    if s.ended is not None and s.ended != i:
+        s.ended = None
+
+
 def finish_turn(s: ColonistsState, note: Note) -> None:
     """The current turn's action is complete: the next turn, player, half-year or year."""
     s.pending = None
     s.limits = {}
+    s.clock += 1
+    s.ended, s.ended_turn, s.ended_half = s.seat, s.turns + 1, half_index(s)
     c = s.p[s.seat]
     c.used = {k: v for k, v in c.used.items() if not k.startswith("turn:")}
     if "apprentice_turns" in c.used:
@@ -108,6 +136,19 @@ def begin_summer(s: ColonistsState) -> None:
         n = len(s.players)
         s.order = tuple((s.start + k) % n for k in range(n))
     begin_block(s, s.start)
+
+
+def after_production(s: ColonistsState, note: Note) -> None:
+    """The production phase is over: the first era after a later-era setup, else the next
+    year (or era, or the end)."""
+    if s.era < s.first_era:
+        s.era = s.first_era
+        for c in s.p:
+            c.used = {k: v for k, v in c.used.items() if not k.startswith("setup:")}
+        note("CO-LATER-START")
+        begin_era(s, note)
+        return
+    end_of_production(s, note)
 
 
 def end_of_production(s: ColonistsState, note: Note) -> None:

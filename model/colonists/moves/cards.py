@@ -6,19 +6,30 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from referee.model.colonists import data as d
-from referee.model.colonists.community import effects, effects_of, works
-from referee.model.colonists.economy import exchange_problem, receive, spend_problem
-from referee.model.colonists.flow import AFTER_PRODUCTION
+from referee.model.colonists.colonies import (
+    decompose,
+    discounted,
+    granting,
+    level_rule,
+    player_level_rule,
+)
+from referee.model.colonists.community import effects_of, works
+from referee.model.colonists.economy import exchange_problem, spend_problem
+from referee.model.colonists.flow import ACT_STAGES, AFTER_PRODUCTION
 from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text, minus
 from referee.model.colonists.moves.base import Action, Chance, player_index
 from referee.model.colonists.moves.common import (
     check_receive,
     done,
+    exchanged,
     here,
+    market_done,
+    market_mode,
     pay,
     recipe_totals,
     take,
@@ -31,17 +42,18 @@ from referee.model.colonists.refs import Refused, card_param, goods_param, illeg
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Chance as ChanceEvent
-from referee.model.core import Note, Violation, fields
+from referee.model.core import Note, Violation, fields, unknown
 
-ACT = frozenset({"act"})
-CARD_KEYS = frozenset({"card", "decline", "times", "buildings"})
+ACT = ACT_STAGES
+CARD_KEYS = frozenset({"card", "decline", "times", "buildings", "exchange"})
 
 
 # --------------------------------------------------------------------------- playing a card
 
 
-def play_cost(s: ColonistsState, i: int, card: d.Improvement) -> Bundle:
-    """The printed cost, less the Institute's Tool and with the Scholar's waiver."""
+def play_cost(s: ColonistsState, i: int, card: d.Improvement, relief: bool = True) -> Bundle:
+    """The printed cost, less the Institute's Tool, with the Scholar's waiver (level IV) and
+    the Altruist Ambassador's discount (``relief``); a limited card's goods go on it."""
     cost = dict(card.cost)
     if card.kind == "limited":
         cost = {g: n for g, n in cost.items() if g not in STORABLE}  # the card's goods: below
@@ -51,9 +63,12 @@ def play_cost(s: ColonistsState, i: int, card: d.Improvement) -> Bundle:
         else:
             discount = sum(x.tool_discount for x in effects_of(s, i, d.InstituteEffect))
             cost["tools"] = max(0, cost["tools"] - discount)
+    cost = {g: n for g, n in cost.items() if n}
+    if relief:
+        cost = discounted(s, i, cost)
     if card.kind == "limited":
         add(cost, card.on_card)
-    return {g: n for g, n in cost.items() if n}
+    return cost
 
 
 def _card_event(e: ActionEvent, entry: Any) -> ActionEvent:
@@ -82,12 +97,12 @@ def card_problem(s: ColonistsState, i: int, e: ActionEvent) -> None:
     if card.kind == "immediate":
         _immediate_problem(s, i, e, card, cost)
         return
-    for key in ("decline", "times", "buildings"):
-        if e.has(key) and not (key == "decline" and any(isinstance(x, d.Gain)
-                                                       for x in card.effects)):
+    for key in ("decline", "times", "buildings", "exchange"):
+        if e.has(key) and not (key in ("decline", "exchange") and any(
+                isinstance(x, d.Gain) for x in card.effects)):
             raise schema(e, f"{card.name} ({card.kind}) takes no {key!r}")
     gain = _gains(card)
-    problem = exchange_problem(s, i, cost, gain, goods_param(e, "decline"))
+    problem = exchange_problem(s, i, cost, exchanged(s, i, e, gain), goods_param(e, "decline"))
     if problem:
         raise illegal(e, "CO-CARD-PLAY", f"{card.name} costs {bundle_text(cost)}: {problem}")
 
@@ -134,7 +149,7 @@ def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improv
         raise schema(e, f"{card.name} converts nothing: no 'times'")
     if e.has("buildings"):
         raise schema(e, f"{card.name} builds nothing: no 'buildings'")
-    problem = exchange_problem(s, i, give, get, goods_param(e, "decline"))
+    problem = exchange_problem(s, i, give, exchanged(s, i, e, get), goods_param(e, "decline"))
     if problem:
         raise illegal(e, "CO-CARD-EFFECT", f"{card.name}: {problem}")
 
@@ -147,6 +162,10 @@ def play(s: ColonistsState, i: int, e: ActionEvent, note: Note) -> None:
     cost = play_cost(s, i, card)
     note("CO-CARD-PLAY")
     note("CO-CARD-EFFECT")
+    if cost != play_cost(s, i, card, relief=False):
+        note("CO-AMBASSADOR-ALTRUIST")
+    if card.cost.get("tools") and effects_of(s, i, d.ImprovementToolWaive):
+        note(player_level_rule(s, i, d.ImprovementToolWaive) or "CO-CARD-PLAY")
     if card.kind == "immediate":
         contract = _contract(card)
         if contract is not None:
@@ -166,7 +185,7 @@ def play(s: ColonistsState, i: int, e: ActionEvent, note: Note) -> None:
         s.discard.append(number)
         return
     pay(s, i, cost, note)
-    receive(s, i, _gains(card), goods_param(e, "decline"))
+    take(s, i, e, _gains(card), note)
     if card.kind == "permanent":
         c.played.append(number)
     else:
@@ -186,12 +205,14 @@ class Develop(Action):
 
     name = "develop"
     rules = ("CO-DEVELOP",)
-    optional = fields(card=int, cards=list, decline=dict, times=(int, list), buildings=list)
+    optional = fields(card=int, cards=list, decline=dict, times=(int, list), buildings=list,
+                      exchange=list)
     stages = ACT
 
     def _events(self, s: ColonistsState, e: ActionEvent) -> list[ActionEvent]:
         if e.has("cards"):
-            if e.has("card") or any(e.has(k) for k in ("decline", "times", "buildings")):
+            if e.has("card") or any(e.has(k) for k in ("decline", "times", "buildings",
+                                                        "exchange")):
                 raise schema(e, "give either 'card' (with its parameters) or 'cards'")
             entries = e.get("cards")
             if not entries:
@@ -272,7 +293,8 @@ def draws(s: ColonistsState, i: int, base: int) -> tuple[int, int]:
     """(cards drawn, cards kept) at a Librarian action that draws ``base``."""
     extra = sum(x.cards for x in effects_of(s, i, d.LibrarianExtra))
     keep = base + extra
-    library = sum(x.extra_draw for x in effects_of(s, i, d.LibraryEffect))
+    # a Library and the Scholar's Embassy counting as one draw the Library's cards once
+    library = max((x.extra_draw for x in effects_of(s, i, d.LibraryEffect)), default=0)
     if library:
         return keep + library, keep
     keep = min(keep, hand_room(s, i))
@@ -293,12 +315,45 @@ def start_draws(s: ColonistsState, i: int, base: int, note: Note) -> None:
     if drawn == 0:
         finish_draws(s, i, note)
         return
-    s.pending = Pending("draw", i, s.pending.tile if s.pending else None, drawn, keep)
+    p = s.pending
+    if p is None:
+        p = s.pending = Pending("draw", i)
+    p.what, p.count, p.keep, p.drawn = "draw", drawn, keep, []
     s.stage = "draw"
 
 
 def finish_draws(s: ColonistsState, i: int, note: Note) -> None:
+    """The draws are over: the next community's draws in production; at a place, the
+    Scholar's plays (level II), then the action ends."""
+    p = s.pending
+    if p is not None and p.then == "production":
+        next_production_draw(s, note)
+        return
+    if p is not None and p.drawn:
+        plays = sum(x.plays for x in effects_of(s, i, d.PlayOnDraw))
+        if plays:
+            p.plays = plays + extra_plays(s, i)
     done(s, note)
+
+
+def next_production_draw(s: ColonistsState, note: Note) -> None:
+    """The Scholar's draws in the production phase (level I), one community after another
+    from the start player; then the year goes on."""
+    from referee.model.colonists import turns
+
+    while s.drawing:
+        i = s.drawing.pop(0)
+        found = effects_of(s, i, d.ProductionDraw)
+        draw = min(sum(x.draw for x in found), len(s.draw_pile) + len(s.discard))
+        if draw <= 0:
+            continue
+        s.pending = Pending("draw", i, None, draw, min(draw, sum(x.keep for x in found)),
+                            then="production")
+        s.stage = "draw"
+        note("CO-SCHOLAR-1")
+        return
+    s.pending = None
+    turns.after_production(s, note)
 
 
 class DrawCards(Action):
@@ -361,12 +416,18 @@ class DrawImprovement(Chance):
         pending.count -= 1
         if pending.count > 0:
             return
-        if pending.keep < len(pending.drawn):
+        hand = len(s.p[pending.player].hand)
+        want = min(pending.keep, len(pending.drawn), max(0, s.data.hand_limit - hand))
+        if want == 0 and pending.drawn:  # a full hand: the cards drawn go at once (CO-HAND)
+            s.discard.extend(pending.drawn)
+            note("CO-HAND")
+        elif want < len(pending.drawn):
             pending.what = "keep"
             s.stage = "keep"
             return
-        s.p[pending.player].hand.extend(pending.drawn)
-        done(s, note)
+        else:
+            s.p[pending.player].hand.extend(pending.drawn)
+        finish_draws(s, pending.player, note)
 
 
 class Keep(Action):
@@ -414,7 +475,7 @@ class Keep(Action):
         s.p[pending.player].hand.extend(cards)
         s.discard.extend(rest)
         note("CO-CARD-EFFECT")
-        done(s, note)
+        finish_draws(s, pending.player, note)
 
 
 # --------------------------------------------------------------------------- limited cards
@@ -459,16 +520,36 @@ class UseCard(Action):
 
 
 class Convert(Action):
-    """A conversion an improvement allows during production (the Panel Saw, the Kiln...)."""
+    """A conversion during production: an improvement's (the Panel Saw, the Kiln...) or a
+    colony's (the Industrialist's refining at the end of the year, each recipe group within its
+    level's limit). ``times`` counts each recipe, the colony's groups one after another."""
 
     name = "convert"
-    rules = ("CO-CARD-EFFECT", "CO-PRODUCE")
-    required = fields(card=int, times=(int, list))
-    optional = fields(decline=dict)
+    rules = ("CO-PRODUCE",)
+    required = fields(times=(int, list))
+    optional = fields(card=int, colony=str, decline=dict, exchange=list)
     who = "anyone"
     stages = AFTER_PRODUCTION
 
-    def _effect(self, s: ColonistsState, i: int, e: ActionEvent) -> d.ProductionConvert:
+    def _groups(self, s: ColonistsState, i: int, e: ActionEvent
+                ) -> list[tuple[int, d.ProductionConvert]]:
+        """(the key counting its uses this year, the conversion) of the card or colony named."""
+        if e.has("card") == e.has("colony"):
+            raise schema(e, "name either the 'card' or the 'colony' that converts",
+                         "CO-CARD-EFFECT")
+        if e.has("colony"):
+            colony = e.get("colony")
+            if colony not in s.data.colonies:
+                raise schema(e, unknown("colony", colony, sorted(s.data.colonies)))
+            level = s.p[i].embassies.get(colony, 0)
+            found = [x for x in s.data.abilities(colony, level)
+                     if isinstance(x, d.ProductionConvert)]
+            if not found:
+                rule = co_rule_for(s, colony)
+                raise illegal(e, rule, f"{e.player}'s relation with the {colony} colony "
+                              "converts nothing during production")
+            base = 100 * (sorted(s.data.colonies).index(colony) + 1)
+            return [(-(base + k), x) for k, x in enumerate(found)]
         number = card_param(s, e, e.get("card"))
         if number not in s.p[i].played:
             raise illegal(e, "CO-CARD-EFFECT", f"card {number} is not in front of {e.player}")
@@ -477,33 +558,84 @@ class Convert(Action):
         if effect is None:
             raise illegal(e, "CO-CARD-EFFECT", f"{s.data.improvements[number].name} converts "
                           "nothing during production")
-        return effect
+        return [(number, effect)]
+
+    def _counts(self, s: ColonistsState, i: int, e: ActionEvent
+                ) -> list[tuple[int, d.ProductionConvert, list[int]]]:
+        groups = self._groups(s, i, e)
+        counts = times_param(e, sum(len(x.recipes) for _, x in groups))
+        out = []
+        for key, x in groups:
+            out.append((key, x, counts[:len(x.recipes)]))
+            counts = counts[len(x.recipes):]
+        return out
+
+    def _rule(self, s: ColonistsState, e: ActionEvent) -> str:
+        return co_rule_for(s, e.get("colony")) if e.has("colony") else "CO-CARD-EFFECT"
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         if s.year == 1 and s.stage in ("market_card", "reveal_place") and s.era == 1:
             raise Refused(Violation("order", "CO-PRODUCE", "conversions during production "
                                     "follow the sustenance phase", e.player))
         i = player_index(s, e)
-        effect = self._effect(s, i, e)
-        counts = times_param(e, len(effect.recipes))
-        used = s.p[i].converted.get(e.get("card"), 0)
-        if effect.limit is not None and used + sum(counts) > effect.limit:
-            raise illegal(e, "CO-CARD-EFFECT", f"converts at most {effect.limit} time(s) a "
-                          f"year ({used} used)")
-        give, get = recipe_totals(effect.recipes, counts)
+        if e.has("exchange"):
+            raise illegal(e, "CO-ALCHEMIST-1", "goods converted during production are "
+                          "produced: the Alchemist never exchanges them")
+        give: Bundle = {}
+        get: Bundle = {}
+        for key, x, counts in self._counts(s, i, e):
+            used = s.p[i].converted.get(key, 0)
+            if x.limit is not None and used + sum(counts) > x.limit:
+                rule = self._rule(s, e)
+                if e.has("colony"):
+                    rule = _limit_rule(s, e.get("colony"), x, used + sum(counts))
+                raise illegal(e, rule, f"converts {' or '.join(_recipe_text(r) for r in x.recipes)}"
+                              f" at most {x.limit} time(s) a year ({used} used)")
+            more_give, more_get = recipe_totals(x.recipes, counts)
+            add(give, more_give)
+            add(get, more_get)
         problem = exchange_problem(s, i, give, get, goods_param(e, "decline"))
         if problem:
-            raise illegal(e, "CO-CARD-EFFECT", problem)
+            raise illegal(e, self._rule(s, e), problem)
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
-        effect = self._effect(s, i, e)
-        counts = times_param(e, len(effect.recipes))
-        give, get = recipe_totals(effect.recipes, counts)
+        c = s.p[i]
+        give: Bundle = {}
+        get: Bundle = {}
+        for key, x, counts in self._counts(s, i, e):
+            more_give, more_get = recipe_totals(x.recipes, counts)
+            add(give, more_give)
+            add(get, more_get)
+            if sum(counts):
+                c.converted[key] = c.converted.get(key, 0) + sum(counts)
+                if e.has("colony"):
+                    note(_limit_rule(s, e.get("colony"), x, 0))
+        if not e.has("colony"):
+            note("CO-CARD-EFFECT")
         pay(s, i, give, note)
         take(s, i, e, get, note)
-        c = s.p[i]
-        c.converted[e.get("card")] = c.converted.get(e.get("card"), 0) + sum(counts)
+
+
+def co_rule_for(s: ColonistsState, colony: str) -> str:
+    found = granting(s, lambda x: isinstance(x, d.ProductionConvert), (colony,))
+    return level_rule(*found) if found else "CO-CARD-EFFECT"
+
+
+def _limit_rule(s: ColonistsState, colony: str, x: d.ProductionConvert, wanted: int) -> str:
+    """The lowest level of the colony that converts these recipes ``wanted`` times a year
+    (``wanted`` 0: the lowest that converts them at all)."""
+    levels = s.data.colonies[colony].levels
+    for level in sorted(levels):
+        for y in levels[level].abilities:
+            if isinstance(y, d.ProductionConvert) and all(r in y.recipes for r in x.recipes) and (
+                    y.limit is None or y.limit >= wanted):
+                return level_rule(colony, level)
+    return co_rule_for(s, colony)
+
+
+def _recipe_text(r: d.Recipe) -> str:
+    return f"{bundle_text(r.give)} to {bundle_text(r.get)}"
 
 
 # --------------------------------------------------------------------------- Market actions
@@ -514,7 +646,8 @@ class MarketAction(Action):
 
     name = "market_action"
     rules = ("CO-MARKET-ACTION",)
-    optional = fields(buildings=list, times=(int, list), decline=dict, swap=list, card=int)
+    optional = fields(buildings=list, times=(int, list), decline=dict, swap=list, card=int,
+                      exchange=list)
     stages = ACT
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
@@ -537,7 +670,8 @@ class MarketAction(Action):
                 raise illegal(e, "CO-MARKET-ACTION", f"this card refines at most "
                               f"{action.limit} time(s)")
             give, get = recipe_totals(action.recipes, counts)
-            problem = exchange_problem(s, i, give, get, goods_param(e, "decline"))
+            problem = exchange_problem(s, i, give, exchanged(s, i, e, get),
+                                       goods_param(e, "decline"))
             if problem:
                 raise illegal(e, "CO-MARKET-ACTION", problem)
         elif action.kind == "librarian":
@@ -570,7 +704,7 @@ class MarketAction(Action):
         if e.has("card"):
             self._alternative(s, i, e, check=False)
             note("CO-CARD-EFFECT")
-            done(s, note)
+            market_done(s, note)
             return
         action = market_card(s).action
         if action.kind in ("build", "remodel"):
@@ -583,6 +717,9 @@ class MarketAction(Action):
             pay(s, i, give, note)
             take(s, i, e, get, note)
         elif action.kind == "librarian":
+            if market_mode(s):
+                assert s.pending is not None
+                s.pending.doing = "market"
             start_draws(s, i, action.draw, note)
             return
         elif action.kind in ("head_official", "chief_officer"):
@@ -590,55 +727,152 @@ class MarketAction(Action):
             note("CO-START-MARKER")
             if e.has("swap"):
                 swap(s, e)
-        done(s, note)
+        market_done(s, note)
 
 
 class MarketTrade(Action):
-    """An alternative Market action that trades goods (the Market Stand; the Trader)."""
+    """An alternative Market action that trades goods (the Market Stand; the Trader; the
+    Alchemist at level IV): one source's rates, mixed and repeated as often as they allow."""
 
     name = "market_trade"
-    rules = ("CO-CARD-EFFECT",)
+    rules = ("CO-MARKET-ACTION",)
     required = fields(give=dict, get=dict)
-    optional = fields(card=int, colony=str)
+    optional = fields(card=int, colony=str, exchange=list)
     stages = ACT
 
-    def _trades(self, s: ColonistsState, i: int, e: ActionEvent) -> tuple[d.Trade, ...]:
-        found: list[d.Trade] = []
-        for x in effects(s, i):
-            if isinstance(x, d.MarketAlternative) and x.mode == "trade":
-                found.extend(x.trades)
-        if not found:
+    def _sources(self, s: ColonistsState, i: int, e: ActionEvent) -> list[TradeSource]:
+        """The player's trading Market actions, or the one named by ``card`` / ``colony``."""
+        out = trade_sources(s, i)
+        if e.has("card"):
+            out = [x for x in out if x.card == e.get("card")]
+            if not out:
+                raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no card "
+                              f"{e.get('card')} with a trading Market action in front of them")
+        elif e.has("colony"):
+            colony = e.get("colony")
+            if colony not in s.data.colonies:
+                raise schema(e, unknown("colony", colony, sorted(s.data.colonies)))
+            out = [x for x in out if x.colony == colony]
+            if not out:
+                found = granting(s, _trading, (colony,))
+                rule = level_rule(*found) if found else "CO-CARD-EFFECT"
+                raise illegal(e, rule, f"{e.player}'s relation with the {colony} colony gives "
+                              "no trading Market action")
+        if not out:
             raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no trading Market action")
-        return tuple(found)
+        return out
+
+    def _plan(self, s: ColonistsState, e: ActionEvent) -> tuple[TradeSource, list[int]]:
+        i = player_index(s, e)
+        give, get = goods_param(e, "give"), goods_param(e, "get")
+        sources = self._sources(s, i, e)
+        for source in sources:
+            counts = decompose(source.trades, give, get, source.limit)
+            if counts is not None:
+                return source, counts
+        raise illegal(e, self._higher_rule(s, sources, give, get),
+                      f"no trade of {e.player}'s ({', '.join(x.label for x in sources)}) "
+                      f"gives {bundle_text(get)} for {bundle_text(give)}")
+
+    def _higher_rule(self, s: ColonistsState, sources: list[TradeSource], give: Bundle,
+                     get: Bundle) -> str:
+        """The rule of the colony level that would allow the trade, if one would."""
+        for source in sources:
+            if source.colony is None:
+                continue
+            colony = s.data.colonies[source.colony]
+            for level in sorted(colony.levels):
+                rates = tuple(t for a in colony.levels[level].abilities if _trading(a)
+                              for t in a.trades)  # type: ignore[attr-defined]
+                if rates and decompose(rates, give, get) is not None:
+                    return level_rule(source.colony, level)
+            return level_rule(source.colony, source.level)
+        return "CO-CARD-EFFECT"
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         here(s, e, ("market",), "CO-MARKET-ACTION")
         i = player_index(s, e)
+        self._plan(s, e)
         give, get = goods_param(e, "give"), goods_param(e, "get")
-        if not _tradeable(self._trades(s, i, e), give, get):
-            raise illegal(e, "CO-CARD-EFFECT", f"no trade of {e.player}'s gives "
-                          f"{bundle_text(get)} for {bundle_text(give)}")
-        problem = exchange_problem(s, i, give, get, {})
+        problem = exchange_problem(s, i, give, exchanged(s, i, e, get), {})
         if problem:
             raise illegal(e, "CO-SPEND", problem)
 
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None and s.pending is not None and s.pending.tile is not None
+        if not s.board.tiles[s.pending.tile].market and not s.pending.market:
+            return
+        i = s.players.index(player)
+        c = s.p[i]
+        for source in trade_sources(s, i):
+            for t in source.trades:
+                pay = next((g for g in t.give if (c.tools if g == "tools" else
+                                                  c.stored.get(g, 0)) >= t.give_count), None)
+                want = next((g for g in t.get if g != pay), None)
+                if pay is None or want is None:
+                    continue
+                params: dict[str, Any] = {"give": {pay: t.give_count},
+                                          "get": {want: t.get_count}}
+                params["card" if source.card is not None else "colony"] = (
+                    source.card if source.card is not None else source.colony)
+                event = ActionEvent.make(player, "market_trade", **params)
+                if self.check(s, event) is None:
+                    yield event
+
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
+        source, counts = self._plan(s, e)
+        for rule in source.rules(s, counts):
+            note(rule)
         pay(s, i, goods_param(e, "give"), note)
-        receive(s, i, goods_param(e, "get"))
-        done(s, note)
+        take(s, i, e, goods_param(e, "get"), note)
+        market_done(s, note)
 
 
-def _tradeable(trades: tuple[d.Trade, ...], give: Bundle, get: Bundle) -> bool:
-    """Whether ``give`` for ``get`` is a whole number of uses of one trade."""
-    for t in trades:
-        if not set(give) <= set(t.give) or not set(get) <= set(t.get):
-            continue
-        g, r = sum(give.values()), sum(get.values())
-        if g and g % t.give_count == 0 and r * t.give_count == g // t.give_count * \
-                t.get_count * t.give_count:
-            return True
-    return False
+def _trading(effect: d.Effect) -> bool:
+    return isinstance(effect, d.MarketAlternative) and effect.mode == "trade"
+
+
+@dataclass(frozen=True)
+class TradeSource:
+    """One trading Market action a player holds: a card's or a colony level's rates."""
+
+    label: str
+    trades: tuple[d.Trade, ...]
+    limit: int | None
+    card: int | None = None
+    colony: str | None = None
+    level: int = 0
+
+    def rules(self, s: ColonistsState, counts: list[int]) -> list[str]:
+        """The rules a trade with these counts uses: the card's effect, or for each rate the
+        colony level that brings it."""
+        if self.colony is None:
+            return ["CO-CARD-EFFECT"]
+        colony = s.data.colonies[self.colony]
+        out = []
+        for t, n in zip(self.trades, counts, strict=True):
+            if n:
+                level = next(lv for lv in sorted(colony.levels) if any(
+                    _trading(a) and t in a.trades  # type: ignore[attr-defined]
+                    for a in colony.levels[lv].abilities))
+                out.append(level_rule(self.colony, level))
+        return sorted(set(out))
+
+
+def trade_sources(s: ColonistsState, i: int) -> list[TradeSource]:
+    out: list[TradeSource] = []
+    data = s.data
+    for card in s.p[i].played:
+        for x in data.improvements[card].effects:
+            if isinstance(x, d.MarketAlternative) and x.mode == "trade":
+                out.append(TradeSource(f"card {card}", x.trades, x.limit, card=card))
+    for colony, level in sorted(s.p[i].embassies.items()):
+        for x in data.abilities(colony, level):
+            if isinstance(x, d.MarketAlternative) and x.mode == "trade":
+                out.append(TradeSource(f"the {colony} colony", x.trades, x.limit,
+                                       colony=colony, level=level))
+    return out
 
 
 MOVES = (Develop(), DrawCards(), DrawImprovement(), Keep(), UseCard(), Convert(),

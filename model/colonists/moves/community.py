@@ -8,15 +8,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.model.colonists import data as d
+from referee.model.colonists.colonies import discounted, granting, level_rule
 from referee.model.colonists.community import (
     at_home,
     effects_of,
     may_work,
+    release_unallowed,
     spot_problem,
+    substitute_problem,
     with_buildings,
 )
 from referee.model.colonists.economy import spend_problem, sustain, sustain_problem, trim
-from referee.model.colonists.flow import PLAY_STAGES
+from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES
 from referee.model.colonists.goods import Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
@@ -116,6 +119,10 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         raise illegal(e, "CO-CARD-EFFECT", "extra buildings come with at least one building of "
                       "the card's Worker type built here")
     _spots(s, i, e, plan)
+    cost = discounted(s, i, plan.cost)
+    if cost != plan.cost:
+        plan.cost = cost
+        plan.notes.add("CO-AMBASSADOR-ALTRUIST")
     problem = spend_problem(s, i, plan.cost)
     if problem:
         raise illegal(e, rule, f"building costs {bundle_text(plan.cost)}: {problem}")
@@ -136,9 +143,14 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
     old = plan.buildings[k]
     allowed_from = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
                                      if x.target == b.slug}
+    extra = granting(s, lambda x: isinstance(x, d.ExtraRemodel) and x.target == b.slug and
+                     x.source == old.slug)
     if old.slug not in allowed_from:
-        raise illegal(e, "CO-REMODEL", f"a {b.name} is remodelled from a "
-                      f"{' or '.join(sorted(allowed_from))}, not from a {old.slug}")
+        raise illegal(e, level_rule(*extra) if extra else "CO-REMODEL", f"a {b.name} is "
+                      f"remodelled from a {' or '.join(sorted(allowed_from))}, not from a "
+                      f"{old.slug}")
+    if old.slug != b.upgrade_of and extra:
+        plan.notes.add(level_rule(*extra))
     before = data.buildings[old.slug]
     for kind, n in before.houses.items():
         if b.houses.get(kind, 0) < n:
@@ -199,9 +211,11 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
     note("CO-BUILD-LIMIT")
     note("CO-BUILD-SPOTS")
     for slug in plan.razed:
-        if slug.startswith("embassy_"):
+        if slug.startswith("embassy_"):  # its abilities are lost at once
             s.p[i].embassies.pop(slug[len("embassy_"):], None)
+            note("CO-EMBASSY-RAZE")
     s.p[i].changed()
+    release_unallowed(s, i)
     trim(s, i)
 
 
@@ -209,7 +223,7 @@ class Build(Action):
     name = "build"
     rules = ("CO-BUILD", "CO-SPEND")
     required = fields(buildings=list)
-    stages = frozenset({"act"})
+    stages = ACT_STAGES
 
     def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
         check_slugs(s, e)
@@ -285,6 +299,18 @@ def capacity(s: ColonistsState, i: int, built: Built, worker: str) -> int:
     return b.workers
 
 
+# employing without sustaining at once: the redistribution (sustained in the phase that
+# follows) and a later-era setup's display (sustained in its sustenance phase)
+NO_SUSTAIN_STAGES = frozenset({"end_year", "setup_display"})
+
+
+def _substitute_rule(s: ColonistsState, b: d.Building, worker: str) -> str:
+    """The Laborer level that lets a ``worker`` work in ``b`` (CO-EMPLOY if none does)."""
+    found = granting(s, lambda x: isinstance(x, d.SubstituteWorker) and x.worker == worker
+                     and x.works_as == b.worker)
+    return level_rule(*found) if found else "CO-EMPLOY"
+
+
 def _worker(s: ColonistsState, i: int, e: ActionEvent, built: Built) -> str:
     b = s.data.buildings.get(built.slug)
     if b is None or b.workers == 0:
@@ -315,12 +341,12 @@ class Employ(Action):
         worker = _worker(s, i, e, built)
         if len(built.workers) >= capacity(s, i, built, worker):
             raise illegal(e, "CO-EMPLOY", f"the {b.name} has all its Workers already")
-        if not may_work(s, i, b, worker):
-            raise illegal(e, "CO-EMPLOY", f"a {worker} may not work in the {b.name} (it takes "
-                          f"a {b.worker})")
+        problem = substitute_problem(s, i, b, worker)
+        if problem:
+            raise illegal(e, _substitute_rule(s, b, worker), problem)
         if at_home(s, i)[worker] < 1:
             raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
-        if s.stage != "end_year":
+        if s.stage not in NO_SUSTAIN_STAGES:
             problem = sustain_problem(s, i, s.data.sustenance.get(worker, {}))
             if problem:
                 raise illegal(e, "CO-EMPLOY", f"employing a {worker}: {problem}")
@@ -354,10 +380,13 @@ class Employ(Action):
         i = player_index(s, e)
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
         worker = _worker(s, i, e, built)
-        if s.stage != "end_year":
+        if s.stage not in NO_SUSTAIN_STAGES:
             cost = s.data.sustenance.get(worker, {})
             if any(cost.values()):
                 sustain(s, i, cost)
+        b = s.data.buildings[built.slug]
+        if b.worker not in ("any", worker):
+            note(_substitute_rule(s, b, worker))
         built.workers.append(worker)
         s.p[i].changed()
 
@@ -369,7 +398,7 @@ class Dismiss(Action):
     required = fields(building=str)
     optional = fields(worker=str)
     who = "anyone"
-    stages = frozenset({"end_year"})
+    stages = frozenset({"end_year", "setup_display"})
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         i = player_index(s, e)

@@ -7,12 +7,15 @@ from collections.abc import Iterator
 
 from referee.model.colonists import data as d
 from referee.model.colonists.economy import exchange_problem, receive
+from referee.model.colonists.flow import ACT_STAGES
 from referee.model.colonists.goods import Bundle, bundle_text, scaled
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import (
     check_receive,
     done,
+    exchanged,
     here,
+    market_done,
     pay,
     recipe_totals,
     take,
@@ -24,7 +27,7 @@ from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Note, fields
 
-ACT = frozenset({"act"})
+ACT = ACT_STAGES
 
 
 def market_card(s: ColonistsState) -> d.MarketCard:
@@ -35,7 +38,7 @@ def market_card(s: ColonistsState) -> d.MarketCard:
 class Gather(Action):
     name = "gather"
     rules = ("CO-RESOURCE",)
-    optional = fields(decline=dict)
+    optional = fields(decline=dict, exchange=list)
     stages = ACT
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
@@ -136,20 +139,22 @@ class Sell(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         recipes = self._recipes(s, e)
-        market = s.pending is not None and s.pending.tile is not None and \
-            s.board.tiles[s.pending.tile].market
+        market = here(s, e, ("market", "sustainer"), "CO-MARKET-SALE") is None
         note("CO-MARKET-SALE" if market else "CO-SUSTAINER")
         give, get = recipe_totals(recipes, times_param(e, len(recipes)))
         i = player_index(s, e)
         pay(s, i, give, note)
         receive(s, i, get)
-        done(s, note)
+        if market:
+            market_done(s, note)
+        else:
+            done(s, note)
 
 
 class Subsidy(Action):
     name = "subsidy"
     rules = ("CO-MARKET-SUBSIDY",)
-    optional = fields(option=int, decline=dict)
+    optional = fields(option=int, decline=dict, exchange=list)
     stages = ACT
 
     def _goods(self, s: ColonistsState, e: ActionEvent) -> Bundle:
@@ -183,14 +188,14 @@ class Subsidy(Action):
         i = player_index(s, e)
         goods = self._goods(s, e)
         take(s, i, e, goods, note)
-        done(s, note)
+        market_done(s, note)
 
 
 class Refine(Action):
     name = "refine"
     rules = ("CO-REFINE", "CO-SPEND")
     required = fields(times=(int, list))
-    optional = fields(decline=dict)
+    optional = fields(decline=dict, exchange=list)
     stages = ACT
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
@@ -201,7 +206,8 @@ class Refine(Action):
             raise illegal(e, "CO-REFINE", f"the {place.name} refines at most {place.limit} "
                           f"time(s), found {sum(counts)}")
         give, get = recipe_totals(place.recipes, counts)
-        problem = exchange_problem(s, player_index(s, e), give, get, goods_param(e, "decline"))
+        i = player_index(s, e)
+        problem = exchange_problem(s, i, give, exchanged(s, i, e, get), goods_param(e, "decline"))
         if problem:
             raise illegal(e, "CO-REFINE", f"refining {bundle_text(give)} into "
                           f"{bundle_text(get)}: {problem}")
@@ -238,7 +244,7 @@ class Refine(Action):
 class ClaimMarker(Action):
     name = "claim_marker"
     rules = ("CO-HEAD-OFFICIAL", "CO-START-MARKER")
-    optional = fields(decline=dict, swap=list)
+    optional = fields(decline=dict, swap=list, exchange=list)
     stages = ACT
 
     def _place(self, s: ColonistsState, e: ActionEvent) -> d.Place:

@@ -7,7 +7,9 @@ from collections.abc import Iterator, Mapping
 from itertools import product
 from typing import Any
 
+from referee.model.colonists import colonies, turns
 from referee.model.colonists import data as d
+from referee.model.colonists.colonies import player_level_rule
 from referee.model.colonists.community import effects_of, steward_range, stewards_allowed
 from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
@@ -78,12 +80,17 @@ class PlaceSteward(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
+        turns.turn_begins(s, i)
         _ensure_stewards(s, i)
         c = s.p[i]
         n = e.get("steward", 1)
         tile = self._market(s, e)
         c.stewards[n - 1] = tile
         c.block_start[n - 1] = tile
+        if n > s.data.setup.stewards:
+            rule = player_level_rule(s, i, d.ExtraSteward)
+            if rule is not None and n - s.data.setup.stewards <= _colony_stewards(s, i):
+                note(rule)
 
 
 # --------------------------------------------------------------------------- the Fee
@@ -124,17 +131,47 @@ def fee_payment_problem(s: ColonistsState, i: int, payee: str,
 # --------------------------------------------------------------------------- moving
 
 
+BOOST = "boost"  # used: the half-year (turns.half_index) of the Envoy's Range boost
+
+
 class Move(Action):
     name = "move"
     rules = ("CO-MOVE-RANGE", "CO-MOVE-OWN", "CO-MOVE-LEAVE", "CO-STEWARDS")
     required = fields(to=(str, list))
-    optional = fields(steward=int, fee=dict, ticket=int, horse=int)
+    optional = fields(steward=int, fee=dict, ticket=int, horse=int, boost=dict)
     stages = frozenset({"turn"})
 
     def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
         _steward(s, e)
         place_ref(s, e, "to")
         self._fees(e)
+        if e.has("boost"):
+            found = read_bundle(e.get("boost")) if e.get("boost").items else {}
+            if isinstance(found, str):
+                raise schema(e, f"boost: {found}", "CO-ENVOY-2")
+
+    def _boost(self, s: ColonistsState, i: int, e: ActionEvent) -> int:
+        """The Envoy's boost (level II): the Fee paid to the supply for +Range on this move,
+        once per half-year; the Range it adds (0 without one)."""
+        if not e.has("boost"):
+            return 0
+        found = effects_of(s, i, d.RangeBoost)
+        rule = colonies.rule_for(s, lambda x: isinstance(x, d.RangeBoost), "CO-ENVOY-2")
+        if not found:
+            raise illegal(e, rule, f"{e.player} cannot pay the Fee for more Range (the Envoy "
+                          "colony's ability)")
+        if s.p[i].used.get(BOOST) == turns.half_index(s):
+            raise illegal(e, rule, f"{e.player} has paid the Fee for more Range this half-year "
+                          "already")
+        paid = _boost_goods(e)
+        problem = fee_payment_problem(s, i, "the supply", paid)
+        if problem:
+            raise illegal(e, rule, problem)
+        problem = spend_problem(s, i, paid)
+        if problem:
+            raise illegal(e, rule, f"{e.player} cannot pay the Fee for more Range "
+                          f"({bundle_text(paid)}): {problem}")
+        return max(x.range for x in found)
 
     def _fees(self, e: ActionEvent) -> dict[str, Bundle]:
         raw = e.get("fee")
@@ -167,11 +204,14 @@ class Move(Action):
         if to == here:
             raise illegal(e, "CO-MOVE-RANGE", f"Steward {n} must move; he is on the "
                           f"{target.slug} already")
-        self._reach(s, i, e, here, to)
+        boost = self._boost(s, i, e)
+        self._reach(s, i, e, here, to, boost)
         if not target.market and any(t == to for k, t in enumerate(c.stewards) if k != n - 1):
             raise illegal(e, "CO-MOVE-OWN", f"another of {e.player}'s Stewards is on the "
                           f"{target.slug}")
         self._leave(s, i, e, n, to)
+        if e.has("boost"):  # the boost's Fee is paid first, an action of its own
+            s = _after_paying(s, i, _boost_goods(e))
         self._fee(s, i, e, to)
         self._action_possible(s, e, to)
 
@@ -179,7 +219,7 @@ class Move(Action):
         """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
         i = player_index(s, e)
         view = copy.copy(s)  # the state after the move, as far as the place's action sees it
-        view.pending = Pending("act", i, to)
+        view.pending = Pending("act", i, to, market=market_extra(s, i, to))
         view.stage = "act"
         total: Bundle = {}
         for goods in self._fees(e).values():
@@ -197,7 +237,8 @@ class Move(Action):
                           f"the {tile.slug} at {list(tile.cells[0])} after moving there, so "
                           "may not move there")
 
-    def _reach(self, s: ColonistsState, i: int, e: ActionEvent, here: int, to: int) -> None:
+    def _reach(self, s: ColonistsState, i: int, e: ActionEvent, here: int, to: int,
+               boost: int = 0) -> None:
         target = s.board.tiles[to]
         if target.market:
             return
@@ -206,7 +247,7 @@ class Move(Action):
         if e.has("ticket"):
             self._ticket(s, i, e)
             return
-        reach = steward_range(s, i)
+        reach = min(s.data.movement.max_range, steward_range(s, i) + boost)
         if e.has("horse"):
             card = self._limited(s, i, e, "horse", d.Horse)
             reach = min(s.data.movement.max_range,
@@ -310,15 +351,26 @@ class Move(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
+        turns.turn_begins(s, i)
         c = s.p[i]
         n = e.get("steward", 1)
         to = place_ref(s, e, "to")
         fees = self._fees(e)
+        here = c.stewards[n - 1]
+        assert here is not None
+        _note_colony_moves(s, i, e, here, to, note)
+        if e.has("boost"):
+            c.used[BOOST] = turns.half_index(s)
+            spend(s, i, _boost_goods(e))
+            note("CO-ENVOY-2")
         occupied = [j for j, o in enumerate(s.p) if j != i and to in o.stewards]
         if occupied and not s.board.tiles[to].market:
             note("CO-FEE")
             if fee_parts(s, i) != fee_parts_full(s) or not fee_due(s, i, to):
                 note("CO-FEE-WAIVE")
+                rule = player_level_rule(s, i, d.NoFee)
+                if rule is not None and not _building_no_fee(s, i):
+                    note(rule)
         total: Bundle = {}
         for goods in fees.values():
             add(total, goods)
@@ -343,8 +395,81 @@ class Move(Action):
         c.stewards[n - 1] = to
         if n - 1 not in c.moved:
             c.moved.append(n - 1)
-        s.pending = Pending("act", i, to)
+        s.pending = Pending("act", i, to, market=market_extra(s, i, to))
         s.stage = "act"
+
+
+def market_extra(s: ColonistsState, i: int, tile: int) -> bool:
+    """Whether a Market action may also be taken at ``tile`` (the Envoy at the Diplomat,
+    level IV)."""
+    board_tile = s.board.tiles[tile]
+    if board_tile.market:
+        return False
+    return any(x.market_action and x.place == board_tile.slug
+               for x in effects_of(s, i, d.PlaceExtra))
+
+
+def _boost_goods(e: ActionEvent) -> Bundle:
+    raw = e.get("boost")
+    if not raw.items:
+        return {}
+    found = read_bundle(raw)
+    assert not isinstance(found, str)
+    return found
+
+
+def _after_paying(s: ColonistsState, i: int, goods: Bundle) -> ColonistsState:
+    """A view of ``s`` in which player ``i`` has paid ``goods`` (for checking what follows)."""
+    view = copy.copy(s)
+    view.p = list(s.p)
+    view.p[i] = s.p[i].copy()
+    spend(view, i, goods)
+    return view
+
+
+def _colony_stewards(s: ColonistsState, i: int) -> int:
+    """Extra Stewards that come from Embassies (the Envoy)."""
+    return sum(x.stewards for colony, level in s.p[i].embassies.items()
+               for x in s.data.abilities(colony, level) if isinstance(x, d.ExtraSteward))
+
+
+def _building_no_fee(s: ColonistsState, i: int) -> bool:
+    """Whether a working building (the Customs Office) removes the Fee."""
+    from referee.model.colonists.community import works
+
+    data = s.data
+    return any(isinstance(b.effect, d.NoFee) and works(data, built)
+               for built in s.p[i].buildings
+               if (b := data.buildings.get(built.slug)) is not None)
+
+
+def _note_colony_moves(s: ColonistsState, i: int, e: ActionEvent, here: int, to: int,
+                       note: Note) -> None:
+    """Credit the colony levels a move uses: an Envoy's Steward, a jump to the Diplomat or the
+    Developer, the Envoy's Range."""
+    n = e.get("steward", 1)
+    if n > s.data.setup.stewards and n - s.data.setup.stewards <= _colony_stewards(s, i):
+        rule = player_level_rule(s, i, d.ExtraSteward)
+        if rule is not None:
+            note(rule)
+    target = s.board.tiles[to]
+    if target.market:
+        return
+    jumps = [x for x in effects_of(s, i, d.JumpTo) if x.place == target.slug]
+    plain = s.board.within(here, s.data.setup.range + sum(
+        x.range for x in effects_of(s, i, d.ExtraRange)))
+    if jumps and to not in plain:
+        found = colonies.granting(s, lambda x: isinstance(x, d.JumpTo) and x.place ==
+                                  target.slug, s.p[i].embassies)
+        if found is not None:
+            note(colonies.level_rule(*found))
+        return
+    colony_range = sum(x.range for colony, level in s.p[i].embassies.items()
+                       for x in s.data.abilities(colony, level) if isinstance(x, d.ExtraRange))
+    if colony_range and to not in s.board.within(here, steward_range(s, i) - colony_range):
+        rule = player_level_rule(s, i, d.ExtraRange)
+        if rule is not None:
+            note(rule)
 
 
 ALWAYS_POSSIBLE = frozenset({"resource", "sustainer", "head_official", "chief_officer"})
@@ -362,6 +487,8 @@ def action_possible(s: ColonistsState, player: str) -> bool:
         return True
     place = s.data.place(tile.slug)
     if place.type in ALWAYS_POSSIBLE or place.kind in ALWAYS_POSSIBLE:
+        return True
+    if effects_of(s, s.pending.player, d.IgnoreAction):  # the Lord's alternative action
         return True
     return any(True for move in ACT_MOVES for _ in move.legal(s, player))
 

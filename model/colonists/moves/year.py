@@ -9,16 +9,25 @@ from fractions import Fraction
 
 from referee.model.colonists import data as d
 from referee.model.colonists import turns
+from referee.model.colonists.colonies import level_rule, sustenance_relief
 from referee.model.colonists.community import (
     buffer_room,
     building_yields,
+    effects_of,
     employed,
     improvement_yields,
 )
 from referee.model.colonists.economy import holdings, store_or_discard, sustain, trim
 from referee.model.colonists.goods import SUSTENANCE, Bundle, add, bundle_text
+from referee.model.colonists.later import in_setup
 from referee.model.colonists.moves.base import Chance, Phase
-from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
+from referee.model.colonists.moves.cards import next_production_draw
+from referee.model.colonists.moves.setup import (
+    _chance_refused,
+    _chance_schema,
+    _uniform,
+    lay_setup_places,
+)
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Chance as ChanceEvent
 from referee.model.core import Note, Violation, fields, unknown
@@ -97,19 +106,29 @@ class FifthColony(Chance):
 
     def apply(self, s: ColonistsState, e: ChanceEvent, note: Note) -> None:
         s.colonies = sorted([*s.colonies, e.get("colony")])
-        s.stage = "small_market" if s.small_market else "market_card"
+        if s.small_market:
+            s.stage = "small_market"
+        elif in_setup(s):
+            note("CO-LATER-BOARD")
+            lay_setup_places(s, note)
+        else:
+            s.stage = "market_card"
 
 
 # --------------------------------------------------------------------------- end of the year
 
 
 def demand(s: ColonistsState, i: int) -> Bundle:
-    """What the community's Workers need for a year."""
+    """What the community's Workers need for a year, less what the Altruist Ambassador's place
+    provides (for a player with the Altruist at level II or higher)."""
     out: Bundle = {}
     for kind, n in employed(s.p[i]).items():
         if n:
             add(out, s.data.sustenance.get(kind, {}), n)
-    return out
+    for good, n in sustenance_relief(s, i).items():
+        if out.get(good):
+            out[good] = max(0, out[good] - n)
+    return {g: n for g, n in out.items() if n}
 
 
 def capacity(s: ColonistsState, i: int) -> Bundle:
@@ -173,11 +192,17 @@ class Sustenance(Phase):
 
     name = "sustenance"
     rules = ("CO-END-YEAR", "CO-SUSTAIN", "CO-PRODUCE")
-    stages = frozenset({"end_year"})
+    stages = frozenset({"end_year", "setup_display"})
 
     def rules_check(self, s: ColonistsState, e: PhaseEvent) -> None:
         from referee.model.colonists.refs import Refused
 
+        if s.stage == "setup_display":
+            waiting = [s.players[i] for i, c in enumerate(s.p) if c.used.get("setup:step") != 2]
+            if waiting:
+                raise Refused(Violation("order", "CO-LATER-DISPLAY", "the sustenance phase "
+                                        "follows every player's display (setup_buildings, "
+                                        f"setup_goods); waiting for {', '.join(waiting)}"))
         if s.revealed:
             raise Refused(Violation("order", "CO-END-PLACES", f"the start player adds the "
                                     f"face-up Places first ({', '.join(s.revealed)})"))
@@ -192,7 +217,10 @@ class Sustenance(Phase):
             yield PhaseEvent.make("sustenance")
 
     def apply(self, s: ColonistsState, e: PhaseEvent, note: Note) -> None:
+        s.ended = None
         for i in range(len(s.players)):
+            if sustenance_relief(s, i) and any(employed(s.p[i]).values()):
+                note("CO-AMBASSADOR-ALTRUIST")
             gap, surplus = sustenance_gap(s, i)
             sustain(s, i, gap)
             store_or_discard(s, i, _fill_buffers(s, i, surplus))
@@ -206,7 +234,34 @@ class Sustenance(Phase):
             note("CO-BUFFER")
         if any(_has_factory(s, i) for i in range(len(s.p))):
             note("CO-FACTORY")
-        turns.end_of_production(s, note)
+        for i, c in enumerate(s.p):
+            _note_colony_production(s, i, note)
+            year_keys = [k for k in c.used if k.startswith("year:")]
+            for k in year_keys:
+                del c.used[k]
+            if year_keys:
+                c.changed()
+        n = len(s.players)
+        last = s.era >= s.last_era and s.year >= s.data.calendar.years_per_era
+        assert s.start is not None
+        s.drawing = [] if last else [
+            seat for k in range(n) if effects_of(s, seat := (s.start + k) % n, d.ProductionDraw)]
+        next_production_draw(s, note)
+
+
+def _note_colony_production(s: ColonistsState, i: int, note: Note) -> None:
+    """Credit the colony levels whose yields counted in this production."""
+    data = s.data
+    for colony, level in s.p[i].embassies.items():
+        for n in range(1, level + 1):
+            abilities = data.abilities(colony, n)
+            before = data.abilities(colony, n - 1)
+            if any(isinstance(a, (d.Production, d.ProductionChoice)) and a not in before
+                   for a in abilities):
+                note(level_rule(colony, n))
+            if any(isinstance(a, d.CountsAs) and a.building == "factory" for a in abilities) \
+                    and n == 1:
+                note(level_rule(colony, n))
 
 
 def _has_factory(s: ColonistsState, i: int) -> bool:
