@@ -10,6 +10,7 @@ from fractions import Fraction
 from referee.model.colonists import turns
 from referee.model.colonists.board import Cell, cell_of
 from referee.model.colonists.flow import SETUP_STAGES
+from referee.model.colonists.later import in_setup
 from referee.model.colonists.moves.base import Action, Chance, player_index
 from referee.model.colonists.refs import cell_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState
@@ -85,17 +86,24 @@ class DrawPlace(Chance):
         if slug not in known:
             raise _chance_schema(e, unknown("place", slug, sorted(known)))
 
+    def _pile(self, s: ColonistsState) -> list[str]:
+        """The starting Places; in a later-era setup, then each earlier era's Places."""
+        return s.start_pile if s.setup_era == 0 else s.place_pile
+
     def rules_check(self, s: ColonistsState, e: ChanceEvent) -> None:
-        if e.get("place") not in s.start_pile:
-            left = ", ".join(sorted(set(s.start_pile))) or "none"
-            raise _chance_refused(e, "CO-SETUP-PLACES", f"{e.get('place')} is not among the "
-                                  f"starting Places still to draw ({left})")
+        pile = self._pile(s)
+        if e.get("place") not in pile:
+            left = ", ".join(sorted(set(pile))) or "none"
+            what = "starting Places" if s.setup_era == 0 else f"Places of era {s.setup_era}"
+            raise _chance_refused(e, "CO-SETUP-PLACES" if s.setup_era == 0 else
+                                  "CO-LATER-BOARD", f"{e.get('place')} is not among the {what} "
+                                  f"still to draw ({left})")
 
     def outcomes(self, s: ColonistsState) -> list[tuple[ChanceEvent, Fraction]]:
-        return _uniform([ChanceEvent.make("draw_place", place=p) for p in s.start_pile])
+        return _uniform([ChanceEvent.make("draw_place", place=p) for p in self._pile(s)])
 
     def apply(self, s: ColonistsState, e: ChanceEvent, note: Note) -> None:
-        s.start_pile.remove(e.get("place"))
+        self._pile(s).remove(e.get("place"))
         s.revealed = [e.get("place")]
         s.stage = "lay_place"
 
@@ -182,8 +190,16 @@ class PlaceTile(Action):
             s.board.add(slug, [cell])
         if s.stage == "lay_place":
             s.laid += 1
-            note("CO-SETUP-PLACES")
-            s.stage = "draw_place" if s.laid < s.data.setup.starting_places else "second_market"
+            if s.setup_era == 0:
+                note("CO-SETUP-PLACES")
+                s.stage = "draw_place" if s.laid < s.data.setup.starting_places else \
+                    "second_market"
+            else:
+                note("CO-LATER-BOARD")
+                if s.place_pile:
+                    s.stage = "draw_place"
+                else:
+                    next_setup_step(s, note)
         else:
             note("CO-END-PLACES")
 
@@ -238,7 +254,14 @@ class PlaceMarket(Action):
         s.board.add(slug, cells, market=True)
         if s.stage == "second_market":
             note("CO-SETUP-PLACES")
-            turns.begin_era(s, note)
+            if s.first_era == 1:
+                turns.begin_era(s, note)
+            else:  # a later-era setup: Era I's Places follow its first step
+                s.setup_era = 1
+                lay_setup_places(s, note)
+        elif in_setup(s):
+            note("CO-LATER-BOARD")
+            lay_setup_places(s, note)
         else:
             note("CO-ERA-START")
             s.stage = "market_card"
@@ -294,3 +317,41 @@ def _chance_refused(e: ChanceEvent, rule: str, message: str) -> Exception:
 
 
 MOVES = (Colonies(), StartPlayer(), DrawPlace(), PlaceTile(), PlaceMarket(), FillStorage())
+
+
+# --------------------------------------------------------------------------- a later-era setup
+
+
+def lay_setup_places(s: ColonistsState, note: Note) -> None:
+    """Phase 2 of a later-era setup: the Places of ``s.setup_era``, drawn and laid in turn."""
+    s.place_pile = [p.slug for p in s.data.places_of_era(s.setup_era) if p.drawn
+                    for _ in range(p.copies)]
+    s.stage = "draw_place" if s.place_pile else "lay_place"
+    if not s.place_pile:
+        next_setup_step(s, note)
+
+
+def next_setup_step(s: ColonistsState, note: Note) -> None:
+    """An era's Places are down: the next era's first step and Places, or phase 3 once the
+    era before the first one is laid."""
+    era = s.setup_era + 1
+    if era >= s.first_era:
+        from referee.model.colonists.moves.later import begin_display
+
+        begin_display(s, note)
+        return
+    s.setup_era = era
+    step = s.data.eras[era].first_step
+    if step.kind == "add_market":
+        s.stage = "third_market"
+    elif step.kind == "add_colony" and len(s.colonies) < s.data.setup.colonies + sum(
+            e.first_step.colonies for n, e in s.data.eras.items() if n <= era):
+        s.stage = "fifth_colony"
+    elif step.kind == "add_colony" and s.small_market:
+        s.stage = "small_market"
+    else:
+        if step.kind == "replace_place" and step.remove and step.place:
+            for tile in s.board.tiles.values():
+                if tile.slug == step.remove:
+                    tile.slug = step.place
+        lay_setup_places(s, note)
