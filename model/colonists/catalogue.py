@@ -9,14 +9,100 @@ from __future__ import annotations
 
 from referee.model.core import Rule, RuleCatalogue
 
+_DATA = "data: colonies.toml"
+
+
+def _level(colony: str, level: int, text: str, heading: str = "Diplomacy") -> tuple[str, str,
+                                                                                   str]:
+    roman = ["I", "II", "III", "IV"][level - 1]
+    return (f"CO-{colony.upper()}-{level}", f"{colony.title()} colony, level {roman}: {text}",
+            f"rulebook: {heading}; {_DATA} [{colony}.level.{level}] (REF §6)")
+
+
+_COLONY_RULES = [
+    _level("alchemist", 1, "whenever the player receives goods (not produced ones, not on "
+           "another player's event), each may be taken 1:1 as the other good of a pair: Wood "
+           "and Clay (the receiving event's exchange).", "Diplomacy; Special Ambassadors"),
+    _level("alchemist", 2, "also Planks and Bricks; the Alchemist Special Ambassador comes "
+           "into play."),
+    _level("alchemist", 3, "also Food and Ore, Robes and Coal."),
+    _level("alchemist", 4, "an alternative Market action: any 3 goods for 1 Tool, as often as "
+           "the player likes (market_trade)."),
+    _level("altruist", 1, "charity at the start of the player's first turn of each year: 2 Wood "
+           "or 1 Clay; +1 Warehouse lot."),
+    _level("altruist", 2, "the charity may be 1 Planks or 1 Brick; +1 Food a year (sustenance "
+           "capacity); the Altruist Special Ambassador comes into play."),
+    _level("altruist", 3, "the charity may be 1 Ore or 1 Coal; +1 Food or 1 Robe a year, named "
+           "before the sustenance phase (choose; Food if not named)."),
+    _level("altruist", 4, "the charity may be 1 Iron, 2 Planks or 2 Bricks; +1 Tool in "
+           "production."),
+    _level("envoy", 1, "+1 Steward, entering by a Market.", "Multiple Stewards"),
+    _level("envoy", 2, "the Stewards may jump to the Diplomat; once per half-year the Fee, paid "
+           "to the supply, gives a Steward +1 Range for a move (move's boost).", "Markets"),
+    _level("envoy", 3, "+1 Range for the Stewards and the Special Ambassadors the player "
+           "moves.", "Range"),
+    _level("envoy", 4, "at the Diplomat +1 Tool with its action, and a Market action there "
+           "too, before or after it."),
+    _level("industrialist", 1, "the Embassy counts as a Factory for the Worker type the player "
+           "names each year (choose; otherwise the type running the most Production and "
+           "Sustenance Buildings); +1 Warehouse lot; in production 2 Wood to 1 Planks once "
+           "(convert with the colony)."),
+    _level("industrialist", 2, "in production 2 Wood to 1 Planks twice, 1 Wood and 1 Clay to 1 "
+           "Brick once."),
+    _level("industrialist", 3, "+1 Warehouse lot; in production also 1 Wood and 1 Clay to 1 "
+           "Brick twice and 3 Wood to 1 Coal once."),
+    _level("industrialist", 4, "in production 1 Wood to 1 Planks three times, 1 Wood and 1 Clay "
+           "to 1 Brick twice, 3 Wood to 1 Coal or 5 Wood to 2 Coal once, 2 Ore and 6 Wood or 2 "
+           "Ore and 1 Coal to 1 Iron once."),
+    _level("laborer", 1, "while no Farmer is free, Citizens may work in Farmer buildings.",
+           "Colonists and Workers"),
+    _level("laborer", 2, "one Farmer may work in a Citizen building; an Estate may be "
+           "remodelled into an Apartment; the Laborer Special Ambassador comes into play."),
+    _level("laborer", 3, "while no Citizen is free, Merchants may work in Citizen buildings."),
+    _level("laborer", 4, "two Citizens may work in Merchant buildings."),
+    _level("lord", 1, "instead of a place's action (never on a Market) the player may take 1 "
+           "Wood or 1 Clay (ignore).", "Your Turn"),
+    _level("lord", 2, "the alternative may be 1 Planks, 1 Brick or 1 Food; the player never "
+           "pays the Fee."),
+    _level("lord", 3, "the alternative may be 1 Ore, 1 Coal or 1 Robe; once per half-year, at "
+           "the start or the end of one of the player's turns, two unoccupied Places are "
+           "swapped (swap_places)."),
+    _level("lord", 4, "the alternative may be 1 Iron; +1 Tool whenever it is taken."),
+    _level("scholar", 1, "the Embassy counts as a Library; in production the player draws 2 "
+           "improvements and keeps 1.", "Drawing Improvements"),
+    _level("scholar", 2, "after drawing at a place (the Librarian, a Market's Librarian "
+           "action) the player may play an improvement, two with a working Institute (play).",
+           "Playing Improvements"),
+    _level("scholar", 3, "the Stewards may jump to the Developer.", "Markets"),
+    _level("scholar", 4, "improvements cost the player no Tools."),
+    _level("storekeeper", 1, "+3 Warehouse lots; each working Storage Shed +1 Storage space.",
+           "Storage"),
+    _level("storekeeper", 2, "+3 Storage spaces (the Basic Storage upgrade); once per turn, at "
+           "its start or end, the Fee paid to the supply replaces a Storage Shed by a Farmer "
+           "building built directly, of the era or earlier (replace)."),
+    _level("storekeeper", 3, "each working Storage House +2 Storage spaces; a Storage House "
+           "may likewise be replaced by a Citizen building."),
+    _level("storekeeper", 4, "the Warehouse counts as Storage; each working Storage Hall +4 "
+           "Storage spaces."),
+    _level("trader", 1, "an alternative Market action: Wood, Clay and Food for each other 1:1; "
+           "the rates may be mixed and repeated (market_trade)."),
+    _level("trader", 2, "also Planks and Bricks for each other 1:1, and 1 Planks or Brick for 2 "
+           "Wood, Clay or Food."),
+    _level("trader", 3, "also Ore, Robes and Coal for each other 1:1, 2 Planks or Bricks for 1 "
+           "Ore, Coal or Robe, 3 Wood, Clay or Food for 1 Ore, Coal or Robe."),
+    _level("trader", 4, "also Iron and Tools for each other 1:1, 1 Iron or Tool for 2 Ore, Coal "
+           "or Robes, 4 Wood, Clay or Food for 1 Iron or Tool, 1 Iron or Tool for 3 Planks or "
+           "Bricks."),
+]
+
 _RULES = [
     # the log and the setup
     ("CO-VOCAB", "Events use The Colonists' vocabulary: known actions, chance events and phase "
                  "markers, known names, fields of the right types.",
      "decision: replays/FORMAT-colonists.md"),
-    ("CO-OPTIONS", "Options: last_era 1-4, small_market, box_limits, data; a game starts in "
-                   "Era I.", "rulebook: General Notes; decision: a later-era start is not "
-                   "modelled yet"),
+    ("CO-OPTIONS", "Options: first_era 1-4 (at most last_era), last_era 1-4, small_market, "
+                   "box_limits, data, saved, money_building_limit (a later-era start only).",
+     "rulebook: General Notes; Starting in a Later Era"),
     ("CO-DATA", "The data set is a bundled one or a folder allowed on the command line, and "
                 "matches the schema.", "decision: data sets are user-replaceable"),
     ("CO-POSITION", "A starting position names known players, places, buildings, cards and "
@@ -169,6 +255,69 @@ _RULES = [
     ("CO-EMBASSY", "An Embassy per colony in play, on a building spot; each level's cost is "
                    "paid in turn (cumulative), up to the era's number; only the highest level "
                    "scores.", "rulebook: Diplomacy"),
+    ("CO-EMBASSY-RAZE", "Razing an Embassy removes its abilities at once: Storage and "
+                        "Warehouse shrink (what no longer fits is discarded), Stewards beyond "
+                        "the count leave the board, Workers who may no longer work where they "
+                        "are go home.", "rulebook: Establishing a Diplomatic Relation"),
+    ("CO-WAREHOUSE", "The colonies' Warehouse extensions give at most 7 lots with the board's "
+                     "own; improvements' lots come on top.",
+     "rulebook: Warehouse; data: game.toml [setup].max_warehouse_lots"),
+    # the colonies, level by level (data: colonies.toml, the fan transcription of REF §6;
+    # levels are cumulative, a level's abilities in force from reaching it until the Embassy is
+    # razed)
+    *_COLONY_RULES,
+    # the Special Ambassadors
+    ("CO-AMBASSADOR", "A Special Ambassador comes into play with level II of its colony: the "
+                      "first player to reach it places him on a Market at once; each player "
+                      "with the relation may move him once per half-year at the moment the "
+                      "rulebook gives, with Range 2 raised like a Steward's (or a jump to a "
+                      "Market), onto any place, never paying or earning a Fee.",
+     "rulebook: Special Ambassadors"),
+    ("CO-AMBASSADOR-ALCHEMIST", "The Alchemist Ambassador moves at the start or the end of one "
+                                "of the mover's turns; moved to a place with another player's "
+                                "Steward, the mover may carry out its action (or the Lord's "
+                                "alternative).", "rulebook: Special Ambassadors"),
+    ("CO-AMBASSADOR-ALTRUIST", "The Altruist Ambassador moves at the start of one of the "
+                               "mover's turns; at a Resource Place, Sustainer or Market (its "
+                               "subsidy) he lowers the cost of the mover's actions (buildings, "
+                               "relations, improvements) by the goods the place provides, and "
+                               "the sustenance demand by its sustenance goods.",
+     "rulebook: Special Ambassadors; End of a Year 4; decision: the discount is in the goods "
+     "of the place, on costs (not on sales, refining or the Fee)"),
+    ("CO-AMBASSADOR-LABORER", "The Laborer Ambassador moves at the end of the mover's third "
+                              "turn; whenever another player spends goods in an action at his "
+                              "place (Markets included, not the Fee), the mover gets 1 of each "
+                              "type spent, Tools excepted (stored as far as they fit).",
+     "rulebook: Special Ambassadors"),
+    # later-era starts and saved games
+    ("CO-LATER-START", "A game may start in Era II, III or IV: five setup phases (start player, "
+                       "board, personal display, sustenance, production), then the first era.",
+     "rulebook: Starting in a Later Era"),
+    ("CO-LATER-BOARD", "The Places of every era before the first are laid era by era, drawn "
+                       "and laid from the start player clockwise, each era's first step (the "
+                       "second and third Markets, the fifth colony) before its Places.",
+     "rulebook: Starting in a Later Era, Phase 2"),
+    ("CO-LATER-CARDS", "Each player, from the start player, is dealt a random permanent "
+                       "improvement of each skipped era (played, no cost) and two random cards "
+                       "of the last skipped era to the hand.",
+     "rulebook: Starting in a Later Era, Phase 3"),
+    ("CO-LATER-DISPLAY", "Each player places Buildings and Embassies (buildings of the eras "
+                         "before the first, relations up to the last skipped era's level), "
+                         "employs Colonists (sustained in the sustenance phase), then takes "
+                         "goods; a regular sustenance and production phase follows.",
+     "rulebook: Starting in a Later Era, Phases 3-5"),
+    ("CO-LATER-BUDGET", "The display is bought at printed Dollar values: Embassy Dollars "
+                        "(spare ones buy Buildings), Building Dollars (spare ones buy goods), "
+                        "Goods Dollars at the setup values, for goods of the eras played; 1 "
+                        "Food is free and the table's Tools are given; with the option, at "
+                        "most 3 Money Buildings.",
+     "rulebook: Starting in a Later Era; data: game.toml [later_era] (the goods' setup values "
+     "are an assumption)"),
+    ("CO-SAVED", "A saved game (option saved: colonies, next era, each player's Building and "
+                 "Embassy Dollars, hard Dollars, goods value, Tools, permanent improvements, "
+                 "hand size) is continued as a later-era start with those figures instead of "
+                 "the table's, no free Food or Tools, the improvements restored and the hand "
+                 "drawn from all earlier eras.", "rulebook: Saving the Game"),
     # the end
     ("CO-SCORE", "A community is worth its buildings, Embassies and permanent improvements, "
                  "its hard Dollars and its Workers (Farmer 2, Citizen 6, Merchant 16).",
