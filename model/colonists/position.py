@@ -170,7 +170,8 @@ class _Reader:
         self.stage = _name(pos.get("stage", "turn"), "position.stage", STAGES, "stage")
         stage = self.stage
         self.setup = stage in SETUP_STAGES
-        self.era = _int(pos.get("era", 1), "position.era", 1, s.last_era)
+        self.era = _int(pos.get("era", s.last_era if self.stage == "over" else 1),
+                        "position.era", 1, s.last_era)
         if self.setup and self.era != 1:
             _bad("position.era", f"the setup ({stage}) comes before Era I, found era {self.era}")
         if stage == "over" and self.era != s.last_era:
@@ -1073,9 +1074,10 @@ def position_of(state: ColonistsState) -> dict[str, Any]:
     if s.market_card is not None:
         out["market_card"] = s.market_card
     out["revealed"] = list(s.revealed)
-    out["piles"] = {"start": sorted(s.start_pile), "places": sorted(s.place_pile),
-                    "market_cards": sorted(s.card_pile), "improvements": sorted(s.draw_pile),
-                    "discard": sorted(s.discard)}
+    # sets, listed in the table's order (which only orders the chance outcomes)
+    out["piles"] = {"start": list(s.start_pile), "places": list(s.place_pile),
+                    "market_cards": list(s.card_pile), "improvements": list(s.draw_pile),
+                    "discard": list(s.discard)}
     tiles = []
     for tile_id in ids:
         t = board.tiles[tile_id]
