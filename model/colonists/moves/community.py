@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.model.colonists import data as d
+from referee.model.colonists import turns
 from referee.model.colonists.community import (
     at_home,
     effects_of,
@@ -210,6 +211,7 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
         if slug.startswith("embassy_"):
             s.p[i].embassies.pop(slug[len("embassy_"):], None)
     trim(s, i)
+    turns.leave_extra_stewards(s, i)
 
 
 class Build(Action):
@@ -383,6 +385,7 @@ class Dismiss(Action):
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
         built.workers.remove(e.get("worker", built.workers[0]))
         trim(s, i)
+        turns.leave_extra_stewards(s, i)
         note("CO-BUFFER")
 
 
