@@ -12,7 +12,7 @@ from referee.model.colonists import GAME
 from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action
-from tests.colonists_helpers import BOARD
+from tests.colonists_position_helpers import BOARD
 
 
 def start(pos: dict[str, Any]) -> ColonistsState:

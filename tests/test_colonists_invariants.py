@@ -13,7 +13,7 @@ from referee.model.colonists import GAME
 from referee.model.colonists import community as co
 from referee.model.colonists.state import Built, ColonistsState
 from referee.model.core import Score
-from tests.colonists_helpers import POSITION, random_states
+from tests.colonists_position_helpers import POSITION, random_states
 
 
 def base() -> ColonistsState:

@@ -17,7 +17,7 @@ from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import RuleViolation
 from referee.replays.validator import validate_file
-from tests.colonists_helpers import BOARD, POSITION, player, position, random_states
+from tests.colonists_position_helpers import BOARD, POSITION, player, position, random_states
 
 EXAMPLE = Path(__file__).parent.parent / "replays" / "examples" / "colonists-scoring-example.jsonl"
 TWO = ("Ann", "Bo")
