@@ -19,7 +19,8 @@ from referee.model.core import RuleViolation
 from referee.replays.validator import validate_file
 from tests.colonists_position_helpers import BOARD, POSITION, player, position, random_states
 
-EXAMPLE = Path(__file__).parent.parent / "replays" / "examples" / "colonists-scoring-example.jsonl"
+ROOT = Path(__file__).parent.parent
+EXAMPLE = ROOT / "replays" / "examples" / "colonists-scoring-example.jsonl"
 TWO = ("Ann", "Bo")
 
 
@@ -196,6 +197,17 @@ def test_a_claim_of_62_for_the_scoring_example_is_a_score_error(tmp_path):
     assert not report.valid
     assert [(e.line, e.kind, e.player) for e in report.errors] == [(2, "score", "Ann")]
     assert "61" in report.errors[0].message
+
+
+def test_the_examples_of_format_section_9_are_read():
+    text = (ROOT / "replays" / "FORMAT-colonists.md").read_text()
+    section = text[text.index("## 9. Positions"):]
+    blocks = [json.loads("{" + b.split("```")[0] + "}") for b in section.split("```json")[1:]]
+    short, full, scoring = blocks
+    assert build(short["position"], ("Ann",)).stage == "over"
+    assert full["position"] == POSITION
+    s = build(scoring["position"], ("Ann",), **scoring["options"])
+    assert GAME.score(s)["Ann"].total == 61
 
 
 # --------------------------------------------------------------------------- refusals
