@@ -483,6 +483,49 @@ def test_a_field_left_out_is_read_or_refused(path):
     _never_a_traceback(pos)
 
 
+SLUGS = ["farm", "flat", "house", "factory", "storage_shed", "storage_house", "forester_house",
+         "hunting_lodge", "library", "boardinghouse", "embassy_trader", "embassy_envoy", "pub"]
+PLACES = ["developer", "librarian", "builder_farm", "head_official", [0, 0], [-2, -1], [1, 1],
+          None]
+BUILDING = st.sampled_from(SLUGS) | st.fixed_dictionaries(
+    {"building": st.sampled_from(SLUGS),
+     "workers": st.lists(st.sampled_from(["farmer", "citizen", "merchant"]), max_size=2)})
+PLAYER = st.fixed_dictionaries({}, optional={
+    "buildings": st.lists(BUILDING, max_size=8),
+    "goods": st.dictionaries(st.sampled_from(["wood", "clay", "food", "robes", "planks"]),
+                             st.integers(0, 4), max_size=3),
+    "buffers": st.dictionaries(st.sampled_from(["wood", "food", "clay"]), st.integers(0, 3),
+                               max_size=2),
+    "tools": st.integers(0, 9), "filled": st.booleans(),
+    "hand": st.lists(st.sampled_from([102, 103, 111, 132, 201, 301]), max_size=3),
+    "improvements": st.lists(st.sampled_from([126, 127, 131, 226]), max_size=2),
+    "limited": st.dictionaries(st.sampled_from(["135", "234", "334"]), st.integers(1, 3),
+                               max_size=1),
+    "embassies": st.dictionaries(st.sampled_from(["trader", "envoy", "scholar"]),
+                                 st.integers(1, 4), max_size=2),
+    "stewards": st.lists(st.sampled_from(PLACES), min_size=1, max_size=3),
+    "moved": st.lists(st.integers(1, 3), max_size=2),
+    "uses": st.dictionaries(st.sampled_from(["apprentice_turns", "apprentice_stewards"]),
+                            st.integers(0, 2), max_size=2)})
+TABLE = st.fixed_dictionaries({"board": st.just(BOARD)}, optional={
+    "stage": st.sampled_from(["turn", "act", "end_year", "market_card", "over", "draw", "keep",
+                              "reveal_place", "third_market", "fifth_colony"]),
+    "era": st.integers(1, 4), "year": st.integers(1, 5),
+    "turn": st.sampled_from(["Ann", "Bo"]), "turns_done": st.integers(0, 2),
+    "marker": st.sampled_from(["Ann", "Bo"]),
+    "colonies": st.just(["envoy", "lord", "scholar", "trader"]),
+    "revealed": st.lists(st.sampled_from(["baker", "grove", "ore_pit", "clay_pit"]),
+                         max_size=3),
+    "drawn": st.lists(st.sampled_from([104, 105, 204]), max_size=2),
+    "at": st.sampled_from(PLACES)})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=TABLE, ann=PLAYER, bo=PLAYER)
+def test_plausible_positions_are_read_or_refused_and_round_trip(table, ann, bo):
+    _never_a_traceback({**table, "players": {"Ann": ann, "Bo": bo}})
+
+
 def test_deep_nesting_and_huge_input():
     deep: Any = 1
     for _ in range(5000):

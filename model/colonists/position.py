@@ -728,6 +728,7 @@ class _Reader:
     def _steward_checks(self, i: int, path: str) -> None:
         s, board = self.s, self.board
         c = s.p[i]
+        name = s.players[i]
         seen: dict[int, int] = {}
         for k, tile in enumerate(c.stewards):
             if tile is None:
@@ -766,6 +767,9 @@ class _Reader:
             if len(c.moved) > taken:
                 _bad(f"{path}.moved", f"{len(c.moved)} Stewards moved in {taken} turn(s); a "
                      "turn moves one Steward")
+            if taken and not c.filled:
+                _bad(f"{path}.filled", f"{name} has taken {taken} turn(s), so the Basic "
+                     "Storage is filled")
             if self.stage != "turn" and not c.moved:
                 _bad(f"{path}.moved", f"at stage {self.stage} the Steward who moved this turn "
                      "is listed")
