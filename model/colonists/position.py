@@ -1021,8 +1021,8 @@ class _Reader:
 
     def _base_draw(self, tile: int | None) -> int:
         data, s = self.data, self.s
-        if tile is None:
-            return 0
+        if tile is None:  # as the Librarian draws
+            return next((p.draw for p in data.places if p.kind == "librarian"), 0)
         t = self.board.tiles[tile]
         if t.market:
             card = data.market_cards.get(f"era_{self.era}.{s.market_card}")
