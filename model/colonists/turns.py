@@ -35,11 +35,30 @@ def moment(s: ColonistsState, i: int) -> tuple[str, int, int] | None:
     return None
 
 
-def turn_begins(s: ColonistsState, i: int) -> None:
-    """Player ``i`` takes part of a turn (enters a Steward, moves, takes charity...): another
-    player's end-of-turn moment is over."""
-    if s.ended is not None and s.ended != i:
-        s.ended = None
+def turn_begins(s: ColonistsState, i: int, moving: bool = False) -> None:
+    """Player ``i`` takes part of a turn (enters a Steward, takes charity...): another player's
+    end-of-turn moment is over; once the Steward moves, the player's own is too."""
+    if s.ended is not None and (s.ended != i or moving):
+        close_window(s)
+
+
+def close_window(s: ColonistsState) -> None:
+    """The end of the last turn is over (the next turn has begun, or the year's phases)."""
+    s.ended, s.ended_turn, s.ended_half = None, 0, 0
+
+
+def leave_extra_stewards(s: ColonistsState, i: int) -> None:
+    """Stewards the player no longer controls leave the board: the Apprentice's after its
+    turns ("After 3 turns discard extra Steward"), an Embassy's or a Boardinghouse's once it is
+    razed or without its Worker. The Stewards numbered above the count leave."""
+    from referee.model.colonists.community import stewards_allowed
+
+    c = s.p[i]
+    allowed = stewards_allowed(s, i)
+    for k in range(allowed, len(c.stewards)):
+        c.stewards[k] = None
+        c.block_start[k] = None
+    c.moved = [k for k in c.moved if k < allowed]
 
 
 def finish_turn(s: ColonistsState, note: Note) -> None:
@@ -55,6 +74,7 @@ def finish_turn(s: ColonistsState, note: Note) -> None:
         if c.used["apprentice_turns"] <= 0:
             c.used.pop("apprentice_turns", None)
             c.used.pop("apprentice_stewards", None)
+            leave_extra_stewards(s, s.seat)
     s.turns += 1
     note("CO-TURN-ORDER")
     if s.turns < s.data.calendar.turns_per_half_year:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.model.colonists import data as d
+from referee.model.colonists import turns
 from referee.model.colonists.colonies import discounted, granting, level_rule
 from referee.model.colonists.community import (
     at_home,
@@ -217,6 +218,7 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
     s.p[i].changed()
     release_unallowed(s, i)
     trim(s, i)
+    turns.leave_extra_stewards(s, i)
 
 
 class Build(Action):
@@ -427,6 +429,7 @@ class Dismiss(Action):
         built.workers.remove(e.get("worker", built.workers[0]))
         s.p[i].changed()
         trim(s, i)
+        turns.leave_extra_stewards(s, i)
         note("CO-BUFFER")
 
 

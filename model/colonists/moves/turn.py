@@ -351,7 +351,7 @@ class Move(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
-        turns.turn_begins(s, i)
+        turns.turn_begins(s, i, moving=True)
         c = s.p[i]
         n = e.get("steward", 1)
         to = place_ref(s, e, "to")

@@ -217,7 +217,7 @@ class Sustenance(Phase):
             yield PhaseEvent.make("sustenance")
 
     def apply(self, s: ColonistsState, e: PhaseEvent, note: Note) -> None:
-        s.ended = None
+        turns.close_window(s)
         for i in range(len(s.players)):
             if sustenance_relief(s, i) and any(employed(s.p[i]).values()):
                 note("CO-AMBASSADOR-ALTRUIST")
