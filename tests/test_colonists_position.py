@@ -201,7 +201,7 @@ def test_a_claim_of_62_for_the_scoring_example_is_a_score_error(tmp_path):
 
 def test_the_examples_of_format_section_9_are_read():
     text = (ROOT / "replays" / "FORMAT-colonists.md").read_text()
-    section = text[text.index("## 9. Positions"):]
+    section = text[text.index("## 9. Positions"):text.index("## 10.")]
     blocks = [json.loads("{" + b.split("```")[0] + "}") for b in section.split("```json")[1:]]
     short, full, scoring = blocks
     assert build(short["position"], ("Ann",)).stage == "over"

@@ -109,6 +109,8 @@ def fee_parts(s: ColonistsState, i: int) -> tuple[tuple[str, ...], int]:
     """(the goods of which one is paid, or () when that part is waived; the number of building
     resources)."""
     fee = s.data.eras[s.era].fee
+    if effects_of(s, i, d.NoFee):  # the Customs Office, the Lord: also where an ability asks
+        return (), 0
     waived = {e.part for e in effects_of(s, i, d.FeeWaive)}
     first = () if "sustenance_or_tool" in waived else fee.sustenance_or_tool
     count = 0 if "building_resources" in waived else fee.building_resources

@@ -212,9 +212,9 @@ class Sustenance(Phase):
                 raise Refused(Violation("illegal", "CO-SUSTAIN", problem, s.players[i]))
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[PhaseEvent]:
-        if not s.revealed and all(sustenance_problem(s, i) is None
-                                  for i in range(len(s.players))):
-            yield PhaseEvent.make("sustenance")
+        event = PhaseEvent.make("sustenance")
+        if self.check(s, event) is None:
+            yield event
 
     def apply(self, s: ColonistsState, e: PhaseEvent, note: Note) -> None:
         turns.close_window(s)
