@@ -53,11 +53,14 @@ class Board:
     next_id: int = 0
     links: dict[int, frozenset[int]] = field(default_factory=dict, repr=False, compare=False,
                                              metadata={"shared": True})
+    reach: dict[tuple[int, int], dict[int, int]] = field(
+        default_factory=dict, repr=False, compare=False, metadata={"shared": True})
 
     def copy(self) -> Board:
         board = Board({i: t.copy() for i, t in self.tiles.items()}, dict(self.cells),
                       self.next_id)
         board.links = self.links  # never changed in place: a new layout makes a new dict
+        board.reach = self.reach
         return board
 
     def key(self) -> tuple[object, ...]:
@@ -73,6 +76,7 @@ class Board:
         for cell in tile.cells:
             self.cells[cell] = tile_id
         self.links = {}
+        self.reach = {}
         return tile_id
 
     def shared_edges(self, cell: Cell) -> int:
@@ -137,8 +141,12 @@ class Board:
 
     def within(self, start: int, steps: int) -> dict[int, int]:
         """Tiles reachable from ``start`` in at most ``steps`` moves between adjacent tiles
-        (moving through any tile), with the fewest moves each takes."""
-        seen = {start: 0}
+        (moving through any tile), with the fewest moves each takes (worked out once per
+        layout; the result is shared: do not change it)."""
+        found = self.reach.get((start, steps))
+        if found is not None:
+            return found
+        seen = self.reach[(start, steps)] = {start: 0}
         queue = deque([start])
         while queue:
             here = queue.popleft()

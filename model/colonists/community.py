@@ -6,7 +6,6 @@ Nothing here changes a state; the moves call these to check and to apply.
 
 from __future__ import annotations
 
-import copy
 from typing import TypeVar
 
 from referee.model.colonists import data as d
@@ -58,17 +57,16 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
 
 
 def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
+    """The effects of one kind in force for player ``i`` (cached under the class itself)."""
     cache = s.p[i].cache
-    key = ("kind", kind)
-    found = cache.get(key)
+    found = cache.get(kind)
     if found is None:
-        found = [e for e in effects(s, i) if isinstance(e, kind)]
-        cache[key] = found
+        found = cache[kind] = [e for e in effects(s, i) if isinstance(e, kind)]
     return found
 
 
 def has(s: ColonistsState, i: int, kind: type[d.Effect]) -> bool:
-    return any(isinstance(e, kind) for e in effects(s, i))
+    return bool(effects_of(s, i, kind))
 
 
 def embassy_slug(colony: str) -> str:
@@ -82,9 +80,9 @@ def colony_of(slug: str) -> str | None:
 def with_buildings(s: ColonistsState, i: int, buildings: list[Built]) -> ColonistsState:
     """A view of ``s`` in which player ``i`` holds ``buildings`` (for checking a plan); the
     rest is shared with ``s`` and must not be changed."""
-    view = copy.copy(s)
+    view = s.view()
     view.p = list(s.p)
-    c = copy.copy(s.p[i])
+    c = s.p[i].view()
     c.buildings = buildings
     c.cache = {}
     view.p[i] = c
@@ -230,7 +228,7 @@ def _room(s: ColonistsState, i: int) -> Room:
     if top is not None:  # the extensions reach at most the board's maximum
         colony_lots = max(0, min(colony_lots, top - data.setup.warehouse_lots))
     general += colony_lots
-    if any(isinstance(e, d.WarehouseIsStorage) for e in in_force):
+    if effects_of(s, i, d.WarehouseIsStorage):
         storage, general = storage + general, 0
     return Room(storage, general, typed)
 
@@ -296,7 +294,17 @@ def _factory_bonus(s: ColonistsState, i: int) -> dict[str, int]:
 
 def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[Bundle]:
     """One batch per working building of the given kinds (production, sustenance, money), with
-    the Factory and improvement bonuses: what it yields a year and what its Buffer holds."""
+    the Factory and improvement bonuses: what it yields a year and what its Buffer holds
+    (cached per community: do not change the batches)."""
+    cache = s.p[i].cache
+    key = ("yields", kinds)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _building_yields(s, i, kinds)
+    return found
+
+
+def _building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[Bundle]:
     data = s.data
     factory = _factory_bonus(s, i)
     bonuses = effects_of(s, i, d.BuildingBonus)
@@ -390,7 +398,7 @@ def spot_counts(s: ColonistsState, i: int) -> tuple[int, int]:
     data = s.data
     spots = data.spots
     base = spots.era_one_only if s.last_era == 1 else spots.standard
-    if any(isinstance(e, d.CommunityHallEffect) for e in effects(s, i)):
+    if effects_of(s, i, d.CommunityHallEffect):
         base = spots.with_community_hall
     else:
         borderland = sum(e.spots for e in effects_of(s, i, d.Borderland))

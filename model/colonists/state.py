@@ -56,6 +56,13 @@ class Community:
         """Buildings, Workers, cards or Embassies changed: derived values are stale."""
         self.cache.clear()
 
+    def view(self) -> Community:
+        """A shallow copy sharing every container and the derived values (for a trial that
+        replaces fields rather than changing them in place)."""
+        out = object.__new__(Community)
+        out.__dict__.update(self.__dict__)
+        return out
+
     def copy(self) -> Community:
         return Community(
             [b.copy() for b in self.buildings], dict(self.stored), dict(self.buffered),
@@ -153,6 +160,20 @@ class ColonistsState:
     clock: int = 0                   # turns finished in the game
     deal: int = 0                    # later-era setup: improvements dealt so far
     drawing: list[int] = field(default_factory=list)  # seats still to draw in production
+
+    def view(self) -> ColonistsState:
+        """A shallow copy sharing every field (for checking what an event would do to a part
+        of the state that the trial replaces)."""
+        out = object.__new__(ColonistsState)
+        out.__dict__.update(self.__dict__)
+        return out
+
+    def trial(self, i: int) -> ColonistsState:
+        """A view in which player ``i``'s community (only) is a copy that may be changed."""
+        out = self.view()
+        out.p = list(self.p)
+        out.p[i] = self.p[i].copy()
+        return out
 
     def copy(self) -> ColonistsState:
         return ColonistsState(

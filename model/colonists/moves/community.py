@@ -76,7 +76,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
     Building Contract); ``limit``: how many at most."""
     data = s.data
     c = s.p[i]
-    plan = Plan([b.copy() for b in c.buildings])
+    plan = Plan(list(c.buildings))  # entries are replaced, never changed in place
     items = _items(e, key)
     home = at_home(s, i)
     extras = {x.building: x for x in effects_of(s, i, d.ExtraBuilds)}
@@ -245,6 +245,9 @@ class Build(Action):
             return
         i = s.players.index(player)
         for slug in place.builds:
+            b = s.data.buildings[slug]
+            if b.upgrade_of is None and spend_problem(s, i, discounted(s, i, b.cost)):
+                continue  # not even one is affordable, with or without razing
             built = False
             for n in (1, 2):
                 event = ActionEvent.make(player, "build", buildings=[slug] * n)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from itertools import product
 from typing import Any
@@ -220,18 +219,19 @@ class Move(Action):
     def _action_possible(self, s: ColonistsState, e: ActionEvent, to: int) -> None:
         """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
         i = player_index(s, e)
-        view = copy.copy(s)  # the state after the move, as far as the place's action sees it
-        view.pending = Pending("act", i, to, market=market_extra(s, i, to))
-        view.stage = "act"
+        if always_possible(s, i, to):
+            return
         total: Bundle = {}
         for goods in self._fees(e).values():
             add(total, goods)
         if e.has("ticket"):
             add(total, next(x.price for x in s.data.improvements[e.get("ticket")].effects
                             if isinstance(x, d.Ticket)))
+        # the state after the move, as far as the place's action sees it
+        view = s.trial(i) if total else s.view()
+        view.pending = Pending("act", i, to, market=market_extra(s, i, to))
+        view.stage = "act"
         if total:
-            view.p = list(s.p)
-            view.p[i] = s.p[i].copy()
             spend(view, i, total)
         if not action_possible(view, e.player):
             tile = s.board.tiles[to]
@@ -298,6 +298,8 @@ class Move(Action):
 
     def _fee(self, s: ColonistsState, i: int, e: ActionEvent, to: int) -> None:
         due = fee_due(s, i, to)
+        if not due and not e.has("fee") and not e.has("ticket"):
+            return
         paid = self._fees(e)
         extra = sorted(set(paid) - set(due))
         if extra:
@@ -361,7 +363,8 @@ class Move(Action):
         here = c.stewards[n - 1]
         assert here is not None
         _note_colony_moves(s, i, e, here, to, note)
-        if e.has("boost"):
+        keys = {k for k, _ in e.params}
+        if "boost" in keys:
             c.used[BOOST] = turns.half_index(s)
             spend(s, i, _boost_goods(e))
             note("CO-ENVOY-2")
@@ -379,7 +382,7 @@ class Move(Action):
         if total:
             note("CO-FEE-PAY")
         for key in ("ticket", "horse"):
-            if e.has(key):
+            if key in keys:
                 card = e.get(key)
                 if key == "ticket":
                     add(total, next(x.price for x in s.data.improvements[card].effects
@@ -422,9 +425,7 @@ def _boost_goods(e: ActionEvent) -> Bundle:
 
 def _after_paying(s: ColonistsState, i: int, goods: Bundle) -> ColonistsState:
     """A view of ``s`` in which player ``i`` has paid ``goods`` (for checking what follows)."""
-    view = copy.copy(s)
-    view.p = list(s.p)
-    view.p[i] = s.p[i].copy()
+    view = s.trial(i)
     spend(view, i, goods)
     return view
 
@@ -449,6 +450,8 @@ def _note_colony_moves(s: ColonistsState, i: int, e: ActionEvent, here: int, to:
                        note: Note) -> None:
     """Credit the colony levels a move uses: an Envoy's Steward, a jump to the Diplomat or the
     Developer, the Envoy's Range."""
+    if not s.p[i].embassies:
+        return
     n = e.get("steward", 1)
     if n > s.data.setup.stewards and n - s.data.setup.stewards <= _colony_stewards(s, i):
         rule = player_level_rule(s, i, d.ExtraSteward)
@@ -484,15 +487,34 @@ def action_possible(s: ColonistsState, player: str) -> bool:
     from referee.model.colonists.moves import ACT_MOVES
 
     assert s.pending is not None and s.pending.tile is not None
-    tile = s.board.tiles[s.pending.tile]
-    if tile.market:
+    if always_possible(s, s.pending.player, s.pending.tile):
         return True
-    place = s.data.place(tile.slug)
+    place = s.data.place(s.board.tiles[s.pending.tile].slug)
+    kind = place.kind or place.type
+    moves = _BY_KIND.get(kind)
+    if moves is None:
+        moves = _BY_KIND[kind] = tuple(m for m in ACT_MOVES if m.name in _ACTION_OF.get(
+            kind, ()) or kind not in _ACTION_OF)
+    return any(True for move in moves for _ in move.legal(s, player))
+
+
+def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
+    """Places whose action can always be carried out: a Market (its subsidy, declined if need
+    be), Resource Places, Sustainers, the start player marker; any place but a Market for a
+    player with the Lord's alternative action."""
+    board_tile = s.board.tiles[tile]
+    if board_tile.market:
+        return True
+    place = s.data.place(board_tile.slug)
     if place.type in ALWAYS_POSSIBLE or place.kind in ALWAYS_POSSIBLE:
         return True
-    if effects_of(s, s.pending.player, d.IgnoreAction):  # the Lord's alternative action
-        return True
-    return any(True for move in ACT_MOVES for _ in move.legal(s, player))
+    return bool(effects_of(s, i, d.IgnoreAction))
+
+
+# the moves that carry out each kind of place's action (the others cannot be possible there)
+_ACTION_OF = {"builder": ("build",), "refiner": ("refine",), "developer": ("develop",),
+              "librarian": ("draw_cards",), "diplomat": ("diplomacy",)}
+_BY_KIND: dict[str, tuple[Any, ...]] = {}
 
 
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
@@ -500,7 +522,11 @@ def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> No
     make that action impossible (CO-MOVE-ACTION)."""
     if s.stage != "act" or s.pending is None or s.players[s.pending.player] != e.player:
         return
-    trial = s.copy()
+    i = s.pending.player
+    assert s.pending.tile is not None
+    if always_possible(s, i, s.pending.tile):
+        return
+    trial = s.trial(i)  # employ and discard change the player's community only
     move.apply(trial, e, lambda rule: None)
     if not action_possible(trial, e.player):
         tile = s.board.tiles[s.pending.tile] if s.pending.tile is not None else None
