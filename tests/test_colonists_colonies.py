@@ -898,3 +898,19 @@ def test_later_starts_refuse_positions_of_their_setup() -> None:  # CO-POSITION
 
     with pytest.raises(RuleViolation):
         GAME.new_state(P2, {"first_era": 2}, {"stage": "setup_display"})
+
+
+def test_industrialist_refining_named_by_its_goods() -> None:  # CO-INDUSTRIALIST-3, -4
+    state = colony_game(["industrialist"])
+    embassy(state, "Ann", "industrialist", 3)
+    state.stage, state.pending, state.year = "market_card", None, 2
+    state.p[0].stored = {"wood": 3, "clay": 1}
+    state.p[0].played = [328]  # Storage spaces
+    state.p[0].changed()
+    bad = refuses(state, {"player": "Ann", "action": "convert", "colony": "industrialist",
+                          "give": {"wood": 1}, "get": {"planks": 1}})
+    assert bad.rule == "CO-INDUSTRIALIST-4"
+    play(state, {"player": "Ann", "action": "convert", "colony": "industrialist",
+                 "give": {"wood": 3, "clay": 1}, "get": {"planks": 1, "bricks": 1}})
+    assert stored(state, "Ann") == {"planks": 1, "bricks": 1}
+    assert state.p[0].converted == {-(100 * 4 + 0): 1, -(100 * 4 + 1): 1}

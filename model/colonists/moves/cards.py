@@ -526,8 +526,8 @@ class Convert(Action):
 
     name = "convert"
     rules = ("CO-PRODUCE",)
-    required = fields(times=(int, list))
-    optional = fields(card=int, colony=str, decline=dict, exchange=list)
+    optional = fields(card=int, colony=str, times=(int, list), give=dict, get=dict,
+                      decline=dict, exchange=list)
     who = "anyone"
     stages = AFTER_PRODUCTION
 
@@ -563,12 +563,43 @@ class Convert(Action):
     def _counts(self, s: ColonistsState, i: int, e: ActionEvent
                 ) -> list[tuple[int, d.ProductionConvert, list[int]]]:
         groups = self._groups(s, i, e)
-        counts = times_param(e, sum(len(x.recipes) for _, x in groups))
+        if e.has("give") or e.has("get"):
+            if e.has("times"):
+                raise schema(e, "give either 'times' or the goods ('give', 'get')",
+                             "CO-PRODUCE")
+            counts = self._from_goods(s, i, e, groups)
+        elif not e.has("times"):
+            raise schema(e, "name the conversions: 'times' (a count per recipe) or the goods "
+                         "('give', 'get')", "CO-PRODUCE")
+        else:
+            counts = times_param(e, sum(len(x.recipes) for _, x in groups))
         out = []
         for key, x in groups:
             out.append((key, x, counts[:len(x.recipes)]))
             counts = counts[len(x.recipes):]
         return out
+
+    def _from_goods(self, s: ColonistsState, i: int, e: ActionEvent,
+                    groups: list[tuple[int, d.ProductionConvert]]) -> list[int]:
+        """The recipe counts that turn ``give`` into ``get`` within this year's uses left."""
+        give, get = goods_param(e, "give"), goods_param(e, "get")
+        c = s.p[i]
+        found = convert_counts([(x, None if x.limit is None else x.limit - c.converted.get(k, 0))
+                                for k, x in groups], give, get)
+        if found is not None:
+            return found
+        rule = self._rule(s, e)
+        if e.has("colony"):  # the level whose conversions would do it
+            colony = e.get("colony")
+            levels = s.data.colonies[colony].levels
+            for level in sorted(levels):
+                mine = [(x, x.limit) for x in levels[level].abilities
+                        if isinstance(x, d.ProductionConvert)]
+                if mine and convert_counts(mine, give, get) is not None:
+                    rule = level_rule(colony, level)
+                    break
+        raise illegal(e, rule, f"{e.player}'s conversions this year do not turn "
+                      f"{bundle_text(give)} into {bundle_text(get)}")
 
     def _rule(self, s: ColonistsState, e: ActionEvent) -> str:
         return co_rule_for(s, e.get("colony")) if e.has("colony") else "CO-CARD-EFFECT"
@@ -615,6 +646,38 @@ class Convert(Action):
             note("CO-CARD-EFFECT")
         pay(s, i, give, note)
         take(s, i, e, get, note)
+
+
+def convert_counts(groups: list[tuple[d.ProductionConvert, int | None]], give: Bundle,
+                   get: Bundle) -> list[int] | None:
+    """A count per recipe (the groups one after another, each within its uses left) that
+    turns ``give`` into ``get`` exactly; None if there is none."""
+    recipes = [(r, k) for k, (x, _) in enumerate(groups) for r in x.recipes]
+    big = sum(give.values()) + 1  # no limit: as many as the goods allow
+    left = [big if n is None else n for _, n in groups]
+    counts = [0] * len(recipes)
+
+    def search(j: int, rest_give: Bundle, rest_get: Bundle) -> bool:
+        if j == len(recipes):
+            return not any(rest_give.values()) and not any(rest_get.values())
+        recipe, k = recipes[j]
+        top = min([rest_give.get(g, 0) // n for g, n in recipe.give.items()] +
+                  [rest_get.get(g, 0) // n for g, n in recipe.get.items()] + [left[k]])
+        for n in range(top, -1, -1):
+            counts[j] = n
+            left[k] -= n
+            g2 = {g: m - recipe.give.get(g, 0) * n for g, m in rest_give.items()}
+            r2 = {g: m - recipe.get.get(g, 0) * n for g, m in rest_get.items()}
+            ok = search(j + 1, g2, r2)
+            left[k] += n
+            if ok:
+                return True
+        counts[j] = 0
+        return False
+
+    if not give or not get or not search(0, dict(give), dict(get)):
+        return None
+    return list(counts)
 
 
 def co_rule_for(s: ColonistsState, colony: str) -> str:

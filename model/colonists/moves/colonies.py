@@ -69,6 +69,7 @@ class Charity(Action):
     """The Altruist's charity at the start of the player's first turn of the year."""
 
     name = "charity"
+    order_rule = "CO-ALTRUIST-1"
     rules = ()
     required = fields(goods=dict)
     optional = fields(decline=dict, exchange=list)
@@ -121,6 +122,7 @@ class Choose(Action):
     Industrialist)."""
 
     name = "choose"
+    order_rule = "CO-ALTRUIST-3"
     rules = ()
     optional = fields(goods=dict, worker=str)
     who = "anyone"
@@ -183,6 +185,7 @@ class Ignore(Action):
     (and, at level IV, a Tool); never on Markets."""
 
     name = "ignore"
+    order_rule = "CO-LORD-1"
     rules = ("CO-MOVE-ACTION",)
     required = fields(goods=dict)
     optional = fields(decline=dict, exchange=list)
@@ -251,6 +254,7 @@ class SwapPlaces(Action):
     the end of one of the player's turns."""
 
     name = "swap_places"
+    order_rule = "CO-LORD-3"
     rules = ()
     required = fields(swap=list)
     who = "anyone"
@@ -295,6 +299,7 @@ class Replace(Action):
     turn, at the start or the end of the turn."""
 
     name = "replace"
+    order_rule = "CO-STOREKEEPER-2"
     rules = ()
     required = fields(building=str, **{"with": str})
     optional = fields(fee=dict)
@@ -379,6 +384,7 @@ class MoveAmbassador(Action):
     carry out the action of a place with another player's Steward."""
 
     name = "ambassador"
+    order_rule = "CO-AMBASSADOR"
     rules = ("CO-AMBASSADOR",)
     required = fields(ambassador=str, to=(str, list))
     optional = fields(ticket=int)
@@ -491,6 +497,7 @@ class PlayOnDraw(Action):
     """The Scholar's play after drawing at a place (level II; two with a working Institute)."""
 
     name = "play"
+    order_rule = "CO-SCHOLAR-2"
     rules = ("CO-SCHOLAR-2",)
     required = fields(card=int)
     optional = fields(decline=dict, times=(int, list), buildings=list, exchange=list)
@@ -527,6 +534,7 @@ class Pass(Action):
     """Ends the optional follow-ups of an action (any other event ends them as well)."""
 
     name = "pass"
+    order_rule = "CO-MOVE-ACTION"
     rules = ("CO-MOVE-ACTION",)
     stages = frozenset({"optional"})
 

@@ -99,6 +99,7 @@ class SetupBuildings(Action):
     Building Dollars (Embassy Dollars may buy Buildings)."""
 
     name = "setup_buildings"
+    order_rule = "CO-LATER-DISPLAY"
     rules = ("CO-LATER-DISPLAY", "CO-LATER-BUDGET")
     required = fields(buildings=list)
     optional = fields(embassies=dict, ambassadors=dict)
@@ -231,6 +232,7 @@ class SetupGoods(Action):
     setup only, Buffers; then the free goods, the Tools (and a saved game's Dollars)."""
 
     name = "setup_goods"
+    order_rule = "CO-LATER-DISPLAY"
     rules = ("CO-LATER-DISPLAY", "CO-LATER-BUDGET")
     optional = fields(goods=dict, buffers=dict)
     who = "anyone"
