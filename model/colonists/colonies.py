@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.model.colonists import data as d
-from referee.model.colonists.community import ambassadors_of, effects_of
-from referee.model.colonists.goods import STORABLE, SUSTENANCE, Bundle
+from referee.model.colonists.community import ambassadors_of, effects_of, room
+from referee.model.colonists.goods import STORABLE, SUSTENANCE, Bundle, Room
 from referee.model.colonists.state import ColonistsState
 
 # when each Special Ambassador may be moved (rulebook "Special Ambassadors": the Alchemist at the
@@ -204,3 +204,52 @@ def _fits(trades: tuple[d.Trade, ...], counts: list[int], give: Mapping[str, int
             if need > sum(n for g, n in goods.items() if g in groups):
                 return False
     return True
+
+
+# --------------------------------------------------------------------------- storage
+
+ROOM_KINDS = (d.Warehouse, d.StorageSpaces, d.BuildingStorage, d.WarehouseIsStorage)
+
+
+def room_rules(s: ColonistsState, i: int) -> tuple[Room, tuple[str, ...]]:
+    """Player ``i``'s room without the colonies' abilities, and the rules of the colony levels
+    that add room (noted when goods need it)."""
+    c = s.p[i]
+    found = c.cache.get("room_rules")
+    if found is None:
+        rules: list[str] = []
+        data = s.data
+        for colony, level in sorted(c.embassies.items()):
+            for ability in data.abilities(colony, level):
+                if isinstance(ability, ROOM_KINDS):
+                    first = next(n for n in range(1, level + 1)
+                                 if ability in data.abilities(colony, n))
+                    rules.append(level_rule(colony, first))
+                    if isinstance(ability, d.Warehouse):
+                        rules.append("CO-WAREHOUSE")
+        if rules:
+            view = s.view()
+            view.p = list(s.p)
+            bare = c.view()
+            bare.embassies, bare.cache = {}, {}
+            view.p[i] = bare
+            base = room(view, i)
+        else:
+            base = room(s, i)
+        found = c.cache["room_rules"] = (base, tuple(sorted(set(rules))))
+    return found
+
+
+def note_room(s: ColonistsState, i: int, spent: Mapping[str, int] | None, note: Any) -> None:
+    """Credit the colony levels whose room the goods now kept (or ``spent`` from Storage in one
+    action) need."""
+    base, rules = room_rules(s, i)
+    if not rules:
+        return
+    c = s.p[i]
+    needed = base.overflow(c.stored) > 0
+    if spent is not None:
+        needed = needed or sum(n for g, n in spent.items() if g in STORABLE) > base.storage
+    if needed:
+        for rule in rules:
+            note(rule)

@@ -12,6 +12,7 @@ from referee.model.colonists.colonies import (
     granting,
     laborer_goods,
     level_rule,
+    note_room,
     pair_rule,
 )
 from referee.model.colonists.community import effects_of
@@ -154,6 +155,8 @@ def take(s: ColonistsState, i: int, e: ActionEvent, goods: Mapping[str, int],
     receive(s, i, exchanged(s, i, e, goods), decline)
     note_exchanges(s, e, note)
     note("CO-STORE")
+    if s.p[i].embassies:
+        note_room(s, i, None, note)
 
 
 def check_pay(s: ColonistsState, i: int, e: ActionEvent, cost: Mapping[str, int],
@@ -166,6 +169,8 @@ def check_pay(s: ColonistsState, i: int, e: ActionEvent, cost: Mapping[str, int]
 def pay(s: ColonistsState, i: int, cost: Mapping[str, int], note: Note) -> None:
     """Pay an action's cost from Storage; the Laborer Ambassador's owners get their goods."""
     if any(cost.values()):
+        if s.p[i].embassies:
+            note_room(s, i, cost, note)
         spend(s, i, cost)
         note("CO-SPEND")
         for j, goods in laborer_goods(s, i, cost).items():
