@@ -93,7 +93,14 @@ def with_buildings(s: ColonistsState, i: int, buildings: list[Built]) -> Colonis
 
 
 def colonists(s: ColonistsState, i: int) -> dict[str, int]:
-    """Colonists of each type the community has (at home or at work)."""
+    """Colonists of each type the community has (at home or at work); a new dict each time."""
+    found = s.p[i].cache.get("colonists")
+    if found is None:
+        found = s.p[i].cache["colonists"] = _colonists(s, i)
+    return dict(found)
+
+
+def _colonists(s: ColonistsState, i: int) -> dict[str, int]:
     out = dict.fromkeys(d.WORKER_TYPES, 0)
     for built in s.p[i].buildings:
         b = s.data.buildings.get(built.slug)
@@ -407,9 +414,35 @@ def spot_counts(s: ColonistsState, i: int) -> tuple[int, int]:
     return base, spots.storage_facility
 
 
-def spot_problem(s: ColonistsState, i: int, slugs: list[str]) -> str | None:
-    """Why the buildings ``slugs`` (everything the community would hold) do not fit its spots."""
-    general, facility = spot_counts(s, i)
+_HALLS: dict[int, frozenset[str]] = {}  # data set -> buildings opening all the spots
+
+
+def spot_counts_for(s: ColonistsState, i: int, slugs: list[str]) -> tuple[int, int]:
+    """The spots the community would have holding the buildings ``slugs``: only a Community
+    Hall among the buildings changes them (the other spot effects come from cards)."""
+    data = s.data
+    spots = data.spots
+    halls = _HALLS.get(id(data))
+    if halls is None:
+        halls = _HALLS[id(data)] = frozenset(
+            slug for slug, b in data.buildings.items()
+            if isinstance(b.effect, d.CommunityHallEffect) and b.workers == 0)
+    hall = bool(halls) and not halls.isdisjoint(slugs)
+    if hall:
+        base = spots.with_community_hall
+    else:
+        base = spots.era_one_only if s.last_era == 1 else spots.standard
+        borderland = sum(e.spots for e in effects_of(s, i, d.Borderland))
+        base = min(spots.with_community_hall, base + borderland)
+    base += sum(e.spots for e in effects_of(s, i, d.BuildingSpot))
+    return base, spots.storage_facility
+
+
+def spot_problem(s: ColonistsState, i: int, slugs: list[str],
+                 counts: tuple[int, int] | None = None) -> str | None:
+    """Why the buildings ``slugs`` (everything the community would hold) do not fit its spots
+    (``counts``: the spots, if not the community's own)."""
+    general, facility = counts if counts is not None else spot_counts(s, i)
     data = s.data
     storage = sum(1 for slug in slugs if is_storage_facility(data, slug))
     others = len(slugs) - storage

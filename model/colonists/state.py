@@ -169,10 +169,12 @@ class ColonistsState:
         return out
 
     def trial(self, i: int) -> ColonistsState:
-        """A view in which player ``i``'s community (only) is a copy that may be changed."""
+        """A view in which player ``i``'s community (only) is a copy that may be changed; its
+        derived values start from a copy of the community's (valid until it changes)."""
         out = self.view()
         out.p = list(self.p)
-        out.p[i] = self.p[i].copy()
+        c = out.p[i] = self.p[i].copy()
+        c.cache = dict(self.p[i].cache)
         return out
 
     def copy(self) -> ColonistsState:

@@ -4,7 +4,6 @@ card actions and the improvements that replace them (rulebook "Improvements and 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -234,6 +233,13 @@ class Develop(Action):
         if len(events) > 1 + extra_plays(s, i):
             raise illegal(e, "CO-INSTITUTE", f"{e.player} may play {1 + extra_plays(s, i)} "
                           "card(s) here (a second one with a working Institute)")
+        if len(events) == 1:  # one card: checked on a view with the Tools given
+            view = s.view()
+            view.p = list(s.p)
+            c = view.p[i] = s.p[i].view()
+            c.tools += 2
+            card_problem(view, i, events[0])
+            return
         trial = _trial(s, i)
         trial.p[i].tools += 2
         for event in events:
@@ -260,12 +266,38 @@ class Develop(Action):
         done(s, note)
 
 
+def developer_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
+    """Whether some card of the hand can be played at the Developer, its Tools received: a
+    Building Contract that builds, any other card whose cost can be paid (what it gives may be
+    declined, a conversion left unused)."""
+    c = s.p[i]
+    if not c.hand:
+        return False
+    view = s.view()
+    view.p = list(s.p)
+    mine = view.p[i] = c.view()
+    mine.tools += place.gain.get("tools", 0)
+    player = s.players[i]
+    for number in sorted(set(c.hand)):
+        card = s.data.improvements[number]
+        contract = _contract(card)
+        if contract is not None:
+            event = ActionEvent.make(player, "play", card=number,
+                                     buildings=[contract.building])
+            try:
+                card_problem(view, i, event)
+            except Refused:
+                continue
+            return True
+        if spend_problem(view, i, play_cost(view, i, card)) is None:
+            return True
+    return False
+
+
 def _trial(s: ColonistsState, i: int) -> ColonistsState:
     """A copy of what playing cards can change (player ``i``'s community and the discard pile),
     the rest shared with ``s``."""
-    trial = copy.copy(s)
-    trial.p = list(s.p)
-    trial.p[i] = s.p[i].copy()
+    trial = s.trial(i)
     trial.discard = list(s.discard)
     return trial
 
@@ -275,11 +307,15 @@ def _card_options(s: ColonistsState, i: int, number: int) -> list[dict[str, Any]
     contract = _contract(card)
     if contract is not None:
         return [{"buildings": [contract.building]}]
+    gained = {g: n for g, n in _gains(card).items() if g in STORABLE}
+    declined = [{"decline": gained}] if gained else []  # a full Storage takes none of it
     convert = _converts(card)
     if convert is not None:
-        return [{}] + [{"times": [1 if j == k else 0 for j in range(len(convert.recipes))]
-                        if len(convert.recipes) > 1 else 1} for k in range(len(convert.recipes))]
-    return [{}]
+        return [{}, *declined] + [{"times": [1 if j == k else 0
+                                             for j in range(len(convert.recipes))]
+                                   if len(convert.recipes) > 1 else 1}
+                                  for k in range(len(convert.recipes))]
+    return [{}, *declined]
 
 
 # --------------------------------------------------------------------------- the Librarian

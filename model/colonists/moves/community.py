@@ -15,6 +15,7 @@ from referee.model.colonists.community import (
     effects_of,
     may_work,
     release_unallowed,
+    spot_counts_for,
     spot_problem,
     substitute_problem,
     with_buildings,
@@ -144,14 +145,15 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
     old = plan.buildings[k]
     allowed_from = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
                                      if x.target == b.slug}
-    extra = granting(s, lambda x: isinstance(x, d.ExtraRemodel) and x.target == b.slug and
-                     x.source == old.slug)
-    if old.slug not in allowed_from:
-        raise illegal(e, level_rule(*extra) if extra else "CO-REMODEL", f"a {b.name} is "
-                      f"remodelled from a {' or '.join(sorted(allowed_from))}, not from a "
-                      f"{old.slug}")
-    if old.slug != b.upgrade_of and extra:
-        plan.notes.add(level_rule(*extra))
+    if old.slug != b.upgrade_of:  # a remodel a colony allows (or none)
+        extra = granting(s, lambda x: isinstance(x, d.ExtraRemodel) and x.target == b.slug and
+                         x.source == old.slug)
+        if old.slug not in allowed_from:
+            raise illegal(e, level_rule(*extra) if extra else "CO-REMODEL", f"a {b.name} is "
+                          f"remodelled from a {' or '.join(sorted(allowed_from))}, not from a "
+                          f"{old.slug}")
+        if extra:
+            plan.notes.add(level_rule(*extra))
     before = data.buildings[old.slug]
     for kind, n in before.houses.items():
         if b.houses.get(kind, 0) < n:
@@ -197,8 +199,8 @@ def _box(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building) -
 
 
 def _spots(s: ColonistsState, i: int, e: ActionEvent, plan: Plan) -> None:
-    view = with_buildings(s, i, plan.buildings)
-    problem = spot_problem(view, i, [b.slug for b in plan.buildings])
+    slugs = [b.slug for b in plan.buildings]
+    problem = spot_problem(s, i, slugs, spot_counts_for(s, i, slugs))
     if problem:
         raise illegal(e, "CO-BUILD-SPOTS", problem)
 

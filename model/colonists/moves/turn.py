@@ -491,6 +491,15 @@ def action_possible(s: ColonistsState, player: str) -> bool:
         return True
     place = s.data.place(s.board.tiles[s.pending.tile].slug)
     kind = place.kind or place.type
+    i = s.pending.player
+    if kind == "librarian":  # its Dollar needs no room; goods could be declined
+        from referee.model.colonists.moves.cards import hand_room
+
+        return hand_room(s, i) > 0
+    if kind == "developer":
+        from referee.model.colonists.moves.cards import developer_possible
+
+        return developer_possible(s, i, place)
     moves = _BY_KIND.get(kind)
     if moves is None:
         moves = _BY_KIND[kind] = tuple(m for m in ACT_MOVES if m.name in _ACTION_OF.get(
