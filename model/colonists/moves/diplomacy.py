@@ -130,7 +130,10 @@ class Diplomacy(Action):
         assert player is not None
         i = s.players.index(player)
         markets = sorted(t for t, tile in s.board.tiles.items() if tile.market)
+        top = min(s.data.eras[s.era].max_colony_level, max(s.data.embassy_levels))
         for colony in s.colonies:
+            if s.p[i].embassies.get(colony, 0) >= top:
+                continue
             targets = {colony: s.p[i].embassies.get(colony, 0) + 1}
             params: dict[str, object] = {"embassies": targets}
             names = unlocked(s, i, targets)
