@@ -1,0 +1,439 @@
+"""Writes The Colonists' golden corpus (``tests/golden/colonists/``) and the Colonists examples
+(``replays/examples/colonists-*.jsonl``).
+
+Golden logs are short scripted games: a setup on a small board (the 12 starting Places laid
+around the first Market, the second Market beyond them), then the turns a case needs. For every
+CO rule id there is one log that breaks it (``<RULE>-break-*.jsonl``) and, where a legal game
+can use it, one that does (``<RULE>-legal-*.jsonl``). Rules that describe an automatic effect
+(production, the Buffers, the Factory, the start player changing hands...) are broken by a
+``check`` line claiming the state without the effect; the validator reports a ``checkpoint``
+error of the quantity's rule (CO-CHECK for goods). Where the rulebook's rule is enforced through
+another rule id (a Market sale short of goods is a CO-SPEND refusal, a Developer visit without a
+card to play a CO-MOVE-ACTION one), the break log is named after the rule it breaks and its
+``expect`` names the rule the validator reports. Rules no log can break are listed in
+``UNBREAKABLE`` with the reason.
+
+Every written log carries the ``expect`` header of its intended verdict; the script validates each
+log and stops with an error when the outcome differs from what the case intends. The machinery
+shared with the other games' generators is in ``casework.py``. Run from the repository root:
+
+    python tests/golden/make_colonists.py            # both
+    python tests/golden/make_colonists.py golden     # or examples
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from casework import Case, Casework, Claim, FinalLine, Obj, event
+
+from referee.model.colonists import GAME
+from referee.model.colonists.state import ColonistsState
+
+P1 = ("Ann",)
+P2 = ("Ann", "Bo")
+P3 = ("Ann", "Bo", "Cy")
+COLONIES = ["envoy", "laborer", "lord", "trader"]
+
+# The 12 starting Places in the order drawn, each laid where it keeps the board compact: eight
+# around the first Market ([0, 0]-[1, 0]), the rest one ring further out.
+LAYOUT: tuple[tuple[str, tuple[int, int]], ...] = (
+    ("riverbank_grove", (0, 1)), ("developer", (1, -1)), ("librarian", (1, 1)),
+    ("builder_storage_shed", (2, -1)), ("head_official", (2, 0)), ("diplomat", (-1, 1)),
+    ("builder_farm", (0, -1)), ("builder_forester_house", (-1, 0)), ("joiner", (0, 2)),
+    ("builder_library", (2, 1)), ("builder_hunting_lodge", (3, -1)),
+    ("riverbank_grove", (-1, 2)))
+SECOND_MARKET = [[-1, 3], [0, 3]]
+MARKET = [0, 0]    # the first Market
+MARKET2 = [-1, 3]  # the second, beyond the Joiner and the second Riverbank Grove
+GROVE = [0, 1]     # the Riverbank Grove next to the first Market
+GROVE2 = [-1, 2]   # the other one
+
+
+# --------------------------------------------------------------------------- event helpers
+
+
+def a(player: str, action: str, **params: Any) -> Obj:
+    return {"player": player, "action": action, **params}
+
+
+def ch(name: str, **params: Any) -> Obj:
+    return {"chance": name, **params}
+
+
+SUSTENANCE: Obj = {"phase": "sustenance"}
+
+
+def chk(player: str | None, quantity: str, delta: int = 0, value: Any = None) -> Claim:
+    return Claim(player, quantity, delta, value)
+
+
+class Refusal(Exception):
+    pass
+
+
+class Table:
+    """A scripted game: the log lines written so far and the state they reach. Every event is
+    checked as it is added, so a script that goes wrong stops at once."""
+
+    def __init__(self, players: Sequence[str] = P2, options: Obj | None = None,
+                 position: Obj | None = None) -> None:
+        self.players = tuple(players)
+        self.options = options
+        self.position = position
+        self.state: ColonistsState = GAME.new_state(list(players), options, position)
+        self.events: list[Any] = []
+
+    def copy(self) -> Table:
+        out = Table.__new__(Table)
+        out.players, out.options, out.position = self.players, self.options, self.position
+        out.state = self.state.copy()
+        out.events = list(self.events)
+        return out
+
+    # ----------------------------------------------------------------- writing events
+
+    def add(self, *objs: Any) -> Table:
+        for obj in objs:
+            if isinstance(obj, Claim | FinalLine) or "check" in obj:
+                self.events.append(obj)
+                continue
+            parsed = event(obj)
+            refusal = GAME.check(self.state, parsed)
+            if refusal is not None:
+                raise Refusal(f"{obj}: {refusal.kind} {refusal.rule}: {refusal.message}")
+            GAME.apply(self.state, parsed)
+            self.events.append(obj)
+        return self
+
+    def claim(self, player: str | None, quantity: str, delta: int = 0,
+              value: Any = None) -> Table:
+        self.events.append(Claim(player, quantity, delta, value))
+        return self
+
+    def case(self, name: str, *last: Any, want: tuple[str, str] | None = None,
+             line: int | None = None, note: str | None = None) -> Case:
+        """A golden case: the lines so far, then ``last`` (unchecked: the breaking event)."""
+        return Case(name, [*self.events, *last], want, players=self.players,
+                    options=self.options, position=self.position, line=line, note=note)
+
+    # ----------------------------------------------------------------- the board
+
+    def where(self, slug: str) -> Any:
+        """How a log names the place: its slug when one tile of it is on the board."""
+        found = self.state.board.tiles_named(slug)
+        if len(found) == 1:
+            return slug
+        raise KeyError(f"{slug} is on the board {len(found)} times: name a cell")
+
+    def cell(self, slug: str) -> list[int]:
+        tiles = self.state.board.tiles_named(slug)
+        return list(self.state.board.tiles[tiles[0]].cells[0])
+
+    def player(self, name: str) -> Any:
+        return self.state.p[self.state.players.index(name)]
+
+    # ----------------------------------------------------------------- the setup
+
+    def setup(self, colonies: Sequence[str] = COLONIES, start: str | None = None) -> Table:
+        start = start or self.players[0]
+        self.add(ch("colonies", colonies=list(colonies)), ch("start_player", player=start))
+        n = len(self.players)
+        first = self.players.index(start)
+        for k, (slug, cell) in enumerate(LAYOUT):
+            self.add(ch("draw_place", place=slug),
+                     a(self.players[(first + k) % n], "place_tile", at=list(cell)))
+        self.add(a(start, "place_market", at=SECOND_MARKET))
+        return self
+
+    def year(self, card: str, places: Sequence[str] = ()) -> Table:
+        self.add(ch("market_card", card=card), *(ch("reveal_place", place=p) for p in places))
+        return self
+
+    def fill(self, player: str, wood: int = 2, clay: int = 1) -> Table:
+        return self.add(a(player, "fill_storage", wood=wood, clay=clay))
+
+    # ----------------------------------------------------------------- turns
+
+    def turn(self, player: str, to: Any, act: str | None, steward: int = 1,
+             fee: Obj | None = None, enter: Any = MARKET, **params: Any) -> Table:
+        """A turn: the Steward enters on ``enter`` if he is off the board, moves to ``to`` (a
+        slug, a cell), then the place's action ``act`` with ``params`` (None: not yet)."""
+        c = self.player(player)
+        if steward > len(c.stewards) or c.stewards[steward - 1] is None:
+            entry: Obj = {"at": enter} if steward == 1 else {"steward": steward, "at": enter}
+            self.add(a(player, "place_steward", **entry))
+        move: Obj = {"to": to}
+        if steward != 1:
+            move["steward"] = steward
+        if fee:
+            move["fee"] = fee
+        self.add(a(player, "move", **move))
+        if act is not None:
+            self.add(a(player, act, **params))
+        return self
+
+    def move(self, player: str, to: Any, steward: int = 1, fee: Obj | None = None,
+             enter: Any = MARKET) -> Table:
+        return self.turn(player, to, None, steward, fee, enter)
+
+
+# --------------------------------------------------------------------------- cases
+
+
+def _actual(state: ColonistsState, claim: Claim) -> Any:
+    table = GAME.observables
+    if claim.player is None:
+        return table.globals[claim.quantity].get(state, None)
+    return table.player[claim.quantity].get(state, claim.player)
+
+
+def _shift(quantity: str, actual: Any, delta: int) -> Any:
+    return actual + delta
+
+
+CASEWORK = Casework(GAME, "colonists", _actual, _shift)
+
+
+YEAR_ONE = ("clay_delve", "baker", "clayburner")
+# where the start player lays them at the end of the first year
+YEAR_ONE_CELLS = {"clay_delve": [-2, 3], "baker": [1, 2], "clayburner": [-2, 2]}
+
+
+def opening(players: Sequence[str] = P2, card: str = "storage_shed",
+            places: Sequence[str] = YEAR_ONE, options: Obj | None = None,
+            fills: Sequence[tuple[int, int]] = ((2, 1), (3, 0), (1, 2), (0, 3))) -> Table:
+    """The setup, the first year's Market card and Places, and every Basic Storage filled."""
+    t = Table(players, options).setup().year(card, places)
+    for name, (wood, clay) in zip(players, fills, strict=False):
+        t.fill(name, wood, clay)
+    return t
+
+
+def ann_summer(t: Table) -> Table:
+    """Ann's first three turns: a Storage Shed (and its Farmer), the Head Official's Clay, the
+    Librarian's two cards (Guestroom and Pass)."""
+    t.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Ann", "employ", building="storage_shed"))
+    t.turn("Ann", "head_official", "claim_marker")
+    t.turn("Ann", "librarian", "draw_cards")
+    return t.add(ch("draw_improvement", card=110), ch("draw_improvement", card=122))
+
+
+def bo_summer(t: Table) -> Table:
+    """Bo's: a Storage Shed, the start player marker, the second Market's subsidy."""
+    t.turn("Bo", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Bo", "employ", building="storage_shed"))
+    t.turn("Bo", "head_official", "claim_marker")
+    return t.turn("Bo", MARKET2, "subsidy")
+
+
+def ann_winter(t: Table) -> Table:
+    """Ann's winter: Wood from the Riverbank Grove, Planks at the Joiner, Clay sold."""
+    t.turn("Ann", GROVE, "gather")
+    t.turn("Ann", "joiner", "refine", times=1)
+    return t.turn("Ann", MARKET2, "sell", times=[1, 0])
+
+
+def bo_winter(t: Table) -> Table:
+    """Bo's winter: Food sold at the first Market, a third Farm, the second Market's subsidy."""
+    t.turn("Bo", MARKET, "sell", times=[1, 0])
+    t.turn("Bo", "builder_farm", "build", buildings=["farm"])
+    return t.turn("Bo", MARKET2, "subsidy")
+
+
+def lay_year_one(t: Table, by: str = "Bo") -> Table:
+    for slug in YEAR_ONE:
+        t.add(a(by, "place_tile", place=slug, at=YEAR_ONE_CELLS[slug]))
+    return t
+
+
+def year_one() -> Table:
+    """Both players' first year, to the end of the year (the Places not laid yet)."""
+    return bo_winter(ann_winter(bo_summer(ann_summer(opening())))).copy()
+
+
+def refused_header(name: str, want: tuple[str, str], players: Sequence[str] = P2,
+                   **kw: Any) -> Case:
+    """A log whose header the game refuses (line 1)."""
+    return Case(name, [], want, players=players, line=1, **kw)
+
+
+def golden_cases() -> list[Case]:
+    c: list[Case] = []
+    for group in (log_cases, setup_cases, year_cases):
+        c.extend(group())
+    return c
+
+
+def log_cases() -> Iterable[Case]:
+    t = opening()
+    yield t.case("CO-VOCAB-break-unknown-action", a("Ann", "place_steward", at=MARKET),
+                 a("Ann", "move", to=MARKET2), a("Ann", "buy", goods={"wood": 1}),
+                 want=("schema", "CO-VOCAB"), note="a Market sells and gives its subsidy; "
+                 "buying is no action of The Colonists")
+    yield t.case("CO-VOCAB-break-place-not-on-the-board", a("Ann", "place_steward", at=MARKET),
+                 a("Ann", "move", to="grove"), want=("schema", "CO-VOCAB"),
+                 note="the Grove is face up, not on the board yet: no place is called grove")
+    legal = ann_winter(bo_summer(ann_summer(opening())))
+    yield legal.case("CO-VOCAB-legal-places-by-slug-and-by-cell", chk("Ann", "planks"),
+                     note="a place is its slug when one tile of it is on the board, else a "
+                     "cell it covers (the Riverbank Grove is on the board twice, and so is "
+                     "the Market)")
+    yield refused_header("CO-OPTIONS-break-last-era-five", ("schema", "CO-OPTIONS"),
+                         options={"last_era": 5})
+    yield refused_header("CO-OPTIONS-break-game-started-in-era-two", ("schema", "CO-OPTIONS"),
+                         options={"first_era": 2}, note="a later-era start is not modelled yet")
+    t = opening(options={"last_era": 1, "small_market": True, "box_limits": True})
+    yield t.case("CO-OPTIONS-legal-one-era-small-market-box-limits", chk(None, "era"),
+                 chk("Ann", "tools"))
+    yield refused_header("CO-DATA-break-unknown-data-set", ("schema", "CO-DATA"),
+                         options={"data": "no-such-set"},
+                         note="option data names neither a bundled set nor a folder allowed "
+                         "with --data")
+    t = opening(options={"data": "default"})
+    yield t.case("CO-DATA-legal-bundled-default-set", chk("Ann", "tools"), chk("Ann", "food"))
+    t = ann_summer(opening())
+    yield t.case("CO-CHECK-legal-claims-every-kind-of-quantity", chk("Ann", "wood"),
+                 chk("Ann", "buildings"), chk(None, "turn"), chk(None, "colonies"),
+                 chk("Ann", "storage"))
+    yield t.case("CO-CHECK-break-clay-miscounted", chk("Ann", "clay", 1), chk("Ann", "tools"),
+                 want=("checkpoint", "CO-CHECK"), line=len(t.events) + 2)
+    yield t.case("CO-CHECK-break-unknown-quantity", {"check": {"Ann": {"timber": 2}}},
+                 want=("schema", "CO-CHECK"))
+
+
+def setup_cases() -> Iterable[Case]:
+    t = Table(P1)
+    yield t.copy().setup().case("CO-SETUP-PLAYERS-legal-solo-community",
+                                chk("Ann", "buildings"), chk("Ann", "farmers"),
+                                chk("Ann", "food"), chk("Ann", "tools"), chk("Ann", "storage"),
+                                note="CO-SETUP-PLAYERS cannot be broken from a log: the header "
+                                "check (LOG-PLAYERS) refuses 0 or 5 players before the game "
+                                "sees them")
+    t = Table(P2)
+    yield t.case("CO-SETUP-COLONIES-break-three-colonies",
+                 ch("colonies", colonies=["envoy", "lord", "trader"]),
+                 want=("chance", "CO-SETUP-COLONIES"))
+    yield t.case("CO-SETUP-COLONIES-break-colony-twice",
+                 ch("colonies", colonies=["envoy", "lord", "trader", "lord"]),
+                 want=("chance", "CO-SETUP-COLONIES"))
+    t.add(ch("colonies", colonies=COLONIES))
+    yield t.case("CO-SETUP-COLONIES-legal-four-colonies", chk(None, "colonies"))
+    yield t.case("CO-SETUP-START-break-place-drawn-before-the-start-player",
+                 ch("draw_place", place="joiner"), want=("chance", "CO-SETUP-START"))
+    bo = Table(P2).setup(start="Bo")
+    yield bo.case("CO-SETUP-START-legal-bo-lays-first", chk(None, "start_player"),
+                  chk(None, "marker"))
+    t.add(ch("start_player", player="Ann"))
+    yield t.case("CO-SETUP-PLACES-break-day-laborer-drawn", ch("draw_place", place="day_laborer"),
+                 want=("chance", "CO-SETUP-PLACES"),
+                 note="the Day Laborer is only used in the introductory game")
+    yield t.case("CO-BOARD-PLACE-break-first-place-off-the-indentations",
+                 ch("draw_place", place="riverbank_grove"), a("Ann", "place_tile", at=[-1, 0]),
+                 want=("illegal", "CO-BOARD-PLACE"))
+    three = Table(P2).setup()
+    three.events = three.events[:2 + 2 * 11]
+    three.state = CASEWORK.play(P2, three.events)
+    yield three.case("CO-SETUP-PLACES-break-joiner-drawn-twice",
+                     ch("draw_place", place="joiner"), want=("chance", "CO-SETUP-PLACES"),
+                     note="the Joiner is on the board; the last starting Place still to draw "
+                     "is the second Riverbank Grove")
+    part = Table(P2)
+    part.add(ch("colonies", colonies=COLONIES), ch("start_player", player="Ann"))
+    for k, (slug, cell) in enumerate(LAYOUT[:3]):
+        part.add(ch("draw_place", place=slug), a(P2[k % 2], "place_tile", at=list(cell)))
+    yield part.case("CO-BOARD-PLACE-break-one-shared-edge", ch("draw_place", place=LAYOUT[3][0]),
+                    a("Bo", "place_tile", at=[3, -1]), want=("illegal", "CO-BOARD-PLACE"),
+                    note="[3, -1] touches only the Developer")
+    board = Table(P2).setup()
+    yield board.case("CO-BOARD-PLACE-legal-twelve-places-around-the-first-market",
+                     chk("Ann", "buildings"))
+    before = Table(P2)
+    before.add(ch("colonies", colonies=COLONIES), ch("start_player", player="Ann"))
+    for k, (slug, cell) in enumerate(LAYOUT):
+        before.add(ch("draw_place", place=slug), a(P2[k % 2], "place_tile", at=list(cell)))
+    yield before.case("CO-BOARD-MARKET-break-one-cell-from-the-first-market",
+                      a("Ann", "place_market", at=[[-2, 1], [-2, 2]]),
+                      want=("illegal", "CO-BOARD-MARKET"),
+                      note="only the Diplomat lies between the two Markets")
+    yield before.case("CO-BOARD-MARKET-break-touches-no-place",
+                      a("Ann", "place_market", at=[[5, 5], [6, 5]]),
+                      want=("illegal", "CO-BOARD-MARKET"))
+    yield board.case("CO-BOARD-MARKET-legal-beyond-the-joiner",
+                     a("Ann", "fill_storage", wood=3, clay=0), chk("Ann", "wood"))
+    yield board.case("CO-SETUP-PLACES-legal-twelve-places-and-the-second-market",
+                     chk(None, "era"), chk(None, "year"))
+    o = opening()
+    yield o.case("CO-SETUP-STORAGE-break-four-goods",
+                 a("Ann", "fill_storage", wood=2, clay=2), want=("schema", "CO-SETUP-STORAGE"))
+    unfilled = Table(P2).setup().year("storage_shed", YEAR_ONE)
+    yield unfilled.case("CO-SETUP-STORAGE-break-moves-before-filling",
+                        a("Ann", "place_steward", at=MARKET), a("Ann", "move", to=GROVE),
+                        want=("order", "CO-SETUP-STORAGE"))
+    yield o.case("CO-SETUP-STORAGE-break-fills-twice", a("Ann", "fill_storage", wood=3, clay=0),
+                 want=("illegal", "CO-SETUP-STORAGE"))
+    yield unfilled.case("CO-SETUP-STORAGE-legal-all-clay",
+                        a("Ann", "fill_storage", wood=0, clay=3),
+                        a("Bo", "fill_storage", wood=3, clay=0), chk("Ann", "clay"),
+                        chk("Bo", "wood"))
+
+
+def year_cases() -> Iterable[Case]:
+    t = Table(P2).setup()
+    yield t.case("CO-YEAR-START-break-era-two-market-card", ch("market_card", card="hollow"),
+                 want=("chance", "CO-YEAR-START"))
+    yield t.case("CO-YEAR-START-break-era-two-place", ch("market_card", card="farm"),
+                 ch("reveal_place", place="ore_pit"), want=("chance", "CO-YEAR-START"))
+    yield t.copy().year("farm", YEAR_ONE).case("CO-YEAR-START-legal-card-and-three-places",
+                                               chk(None, "market_card"), chk(None, "turn"))
+    yield t.case("CO-ERA-START-break-claims-era-two", chk(None, "era", 1),
+                 want=("checkpoint", "CO-ERA-START"))
+    yield t.case("CO-ERA-START-legal-era-one-begins-with-the-second-market",
+                 chk(None, "era"), chk(None, "year"))
+    o = opening()
+    yield o.case("CO-TURN-ORDER-break-bo-moves-on-anns-turn", a("Bo", "place_steward", at=MARKET),
+                 want=("order", "CO-TURN-ORDER"))
+    s = ann_summer(opening())
+    yield s.case("CO-TURN-ORDER-legal-bo-after-anns-three-turns", chk(None, "turn"),
+                 chk(None, "half"))
+    y = year_one()
+    yield y.case("CO-END-YEAR-break-next-card-before-the-end-of-the-year",
+                 ch("market_card", card="farm"), want=("chance", "CO-END-YEAR"))
+    yield y.case("CO-END-PLACES-break-sustenance-before-the-places", SUSTENANCE,
+                 want=("order", "CO-END-PLACES"))
+    yield y.case("CO-END-PLACES-break-lays-a-place-not-face-up",
+                 a("Bo", "place_tile", place="grove", at=[1, 2]),
+                 want=("illegal", "CO-END-PLACES"))
+    yield y.case("CO-END-PLACES-break-ann-lays-for-the-start-player",
+                 a("Ann", "place_tile", place="baker", at=[-2, 1]),
+                 want=("order", "CO-TURN-ORDER"),
+                 note="Bo took the marker after Ann: he is start player and lays the Places")
+    y2 = lay_year_one(y.copy())
+    yield y2.case("CO-END-PLACES-legal-bo-lays-the-three-places", SUSTENANCE,
+                  chk(None, "year"), chk(None, "start_player"))
+    yield y2.case("CO-START-MARKER-break-claims-ann-still-starts", SUSTENANCE,
+                  chk(None, "start_player", value="Ann"), want=("checkpoint", "CO-START-MARKER"))
+    yield y2.case("CO-START-MARKER-legal-bo-took-it-last", SUSTENANCE,
+                  chk(None, "start_player"), chk(None, "marker"))
+    yield y2.case("CO-END-YEAR-legal-places-sustenance-production", SUSTENANCE,
+                  chk("Ann", "tools"), chk("Bo", "tools"), chk(None, "year"),
+                  ch("market_card", card="farm"))
+
+
+# --------------------------------------------------------------------------- examples
+
+
+def write_examples(folder: Path | None = None) -> dict[str, Obj]:
+    return {}
+
+
+def main(argv: Sequence[str]) -> None:
+    CASEWORK.main(argv, golden_cases, write_examples)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
