@@ -232,17 +232,17 @@ def bo_summer(t: Table) -> Table:
 
 
 def ann_winter(t: Table) -> Table:
-    """Ann's winter: Wood from the Riverbank Grove, Planks at the Joiner, Clay sold."""
+    """Ann's winter: Wood from the Riverbank Grove, Planks at the Joiner, her Food sold."""
     t.turn("Ann", GROVE, "gather")
     t.turn("Ann", "joiner", "refine", times=1)
     return t.turn("Ann", MARKET2, "sell", times=[1, 0])
 
 
 def bo_winter(t: Table) -> Table:
-    """Bo's winter: Food sold at the first Market, a third Farm, the second Market's subsidy."""
-    t.turn("Bo", MARKET, "sell", times=[1, 0])
-    t.turn("Bo", "builder_farm", "build", buildings=["farm"])
-    return t.turn("Bo", MARKET2, "subsidy")
+    """Bo's winter: Wood from the second Riverbank Grove, Planks at the Joiner, his Food sold."""
+    t.turn("Bo", GROVE2, "gather", decline={"wood": 1})
+    t.turn("Bo", "joiner", "refine", times=1)
+    return t.turn("Bo", MARKET2, "sell", times=[1, 0])
 
 
 def lay_year_one(t: Table, by: str = "Bo") -> Table:
@@ -264,7 +264,8 @@ def refused_header(name: str, want: tuple[str, str], players: Sequence[str] = P2
 
 def golden_cases() -> list[Case]:
     c: list[Case] = []
-    for group in (log_cases, setup_cases, year_cases):
+    for group in (log_cases, setup_cases, year_cases, move_cases, fee_cases, storage_cases,
+                  place_cases, market_cases):
         c.extend(group())
     return c
 
@@ -422,6 +423,242 @@ def year_cases() -> Iterable[Case]:
     yield y2.case("CO-END-YEAR-legal-places-sustenance-production", SUSTENANCE,
                   chk("Ann", "tools"), chk("Bo", "tools"), chk(None, "year"),
                   ch("market_card", card="farm"))
+
+
+def entered(players: Sequence[str] = P2, **kw: Any) -> Table:
+    """The opening with Ann's Steward on the first Market."""
+    return opening(players, **kw).add(a("Ann", "place_steward", at=MARKET))
+
+
+def move_cases() -> Iterable[Case]:
+    o = opening()
+    yield o.case("CO-STEWARD-ENTER-break-enters-on-a-place", a("Ann", "place_steward", at=GROVE),
+                 want=("illegal", "CO-STEWARD-ENTER"))
+    yield o.case("CO-STEWARD-ENTER-break-moves-before-entering", a("Ann", "move", to=GROVE),
+                 want=("order", "CO-STEWARD-ENTER"))
+    second = o.copy().turn("Ann", "joiner", "refine", enter=MARKET2, times=1)
+    yield second.case("CO-STEWARD-ENTER-legal-enters-on-the-second-market",
+                      chk("Ann", "planks"), chk(None, "turn"))
+    yield o.case("CO-STEWARDS-break-a-second-steward-without-the-envoy",
+                 a("Ann", "place_steward", steward=2, at=MARKET),
+                 want=("illegal", "CO-STEWARDS"))
+    e = entered()
+    yield e.case("CO-MOVE-RANGE-break-two-places-away", a("Ann", "move", to="joiner"),
+                 want=("illegal", "CO-MOVE-RANGE"),
+                 note="the Joiner is two steps from the first Market; Range is 1")
+    yield e.case("CO-MOVE-RANGE-break-stays-put", a("Ann", "move", to=MARKET),
+                 want=("illegal", "CO-MOVE-RANGE"))
+    jump = e.copy().add(a("Ann", "move", to=MARKET2), a("Ann", "sell", times=[0, 1]))
+    yield jump.case("CO-MOVE-RANGE-legal-jump-to-the-second-market", chk("Ann", "dollars"),
+                    chk("Ann", "range"))
+    yield e.case("CO-MOVE-ACTION-break-builder-without-the-goods",
+                 a("Ann", "move", to="builder_forester_house"),
+                 want=("illegal", "CO-MOVE-ACTION"),
+                 note="a Forester's House costs 2 Tools and 3 Wood; Ann holds 2 Wood")
+    yield e.case("CO-MOVE-ACTION-break-gathers-at-a-builder", a("Ann", "move", to="builder_farm"),
+                 a("Ann", "gather"), want=("order", "CO-MOVE-ACTION"))
+    yield e.case("CO-MOVE-ACTION-break-discard-leaves-no-action",
+                 a("Ann", "move", to="builder_storage_shed"),
+                 a("Ann", "discard", goods={"wood": 1}), want=("illegal", "CO-MOVE-ACTION"),
+                 note="with one Wood left the Storage Shed can no longer be built")
+    built = e.copy().add(a("Ann", "move", to="builder_farm"),
+                         a("Ann", "build", buildings=["farm", "farm"]))
+    yield built.case("CO-MOVE-ACTION-legal-moves-and-builds", chk("Ann", "buildings"),
+                     chk("Ann", "farmers"))
+    winter = bo_summer(ann_summer(opening()))
+    winter.turn("Ann", GROVE, "gather").turn("Ann", "joiner", "refine", times=1)
+    yield winter.case("CO-MOVE-LEAVE-break-back-on-the-third-turn",
+                      a("Ann", "move", to="librarian"), want=("illegal", "CO-MOVE-LEAVE"),
+                      note="Ann's winter turns started on the Librarian, where her summer ended")
+    yield winter.copy().turn("Ann", GROVE, "gather").case(
+        "CO-MOVE-LEAVE-legal-back-on-a-place-passed-on-the-way", chk("Ann", "wood"),
+        chk(None, "turn"))
+    # Ann's Storage Sheds: Steward 2 of the Envoy's Embassy (solo)
+    envoy = envoy_year()
+    yield envoy.case("CO-STEWARDS-legal-the-envoy-gives-a-second-steward",
+                     chk("Ann", "stewards"), a("Ann", "place_steward", steward=2, at=MARKET),
+                     a("Ann", "move", steward=2, to=GROVE), a("Ann", "gather"),
+                     chk("Ann", "wood"))
+    two = envoy.copy().add(a("Ann", "place_steward", steward=2, at=MARKET))
+    yield two.case("CO-MOVE-OWN-break-second-steward-onto-the-first",
+                   a("Ann", "move", steward=2, to="diplomat"), want=("illegal", "CO-MOVE-OWN"),
+                   note="Steward 1 stands on the Diplomat since the last winter")
+    yield two.case("CO-MOVE-OWN-legal-both-stewards-on-a-market",
+                   a("Ann", "move", to=MARKET), a("Ann", "subsidy"), chk("Ann", "wood"))
+
+
+def envoy_year() -> Table:
+    """Ann alone: a Storage Shed, Clay, two cards; winter Wood from both Riverbank Groves and an
+    Embassy with the Envoy at the Diplomat; the first year ends; the second begins."""
+    t = opening(P1)
+    t.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Ann", "employ", building="storage_shed"))
+    t.turn("Ann", "head_official", "claim_marker")
+    t.turn("Ann", "librarian", "draw_cards")
+    t.add(ch("draw_improvement", card=110), ch("draw_improvement", card=122))
+    t.turn("Ann", GROVE, "gather")
+    t.turn("Ann", GROVE2, "gather", decline={"wood": 1})
+    t.turn("Ann", "diplomat", "diplomacy", embassies={"envoy": 1})
+    lay_year_one(t, "Ann").add(SUSTENANCE)
+    return t.year("forester_house", ("grove", "builder_flat", "builder_factory"))
+
+
+def fee_cases() -> Iterable[Case]:
+    t = ann_summer(opening())
+    t.turn("Bo", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Bo", "employ", building="storage_shed"))
+    t.turn("Bo", "head_official", "claim_marker")
+    yield t.case("CO-FEE-break-no-fee-named", a("Bo", "move", to="librarian"),
+                 want=("illegal", "CO-FEE"), note="Ann's Steward stands on the Librarian")
+    yield t.case("CO-FEE-break-two-building-resources",
+                 a("Bo", "move", to="librarian", fee={"Ann": {"tools": 1, "wood": 1, "clay": 1}}),
+                 want=("illegal", "CO-FEE"), note="the Fee in Era I is 1 Tool or Food and 1 "
+                 "building resource")
+    yield t.case("CO-FEE-break-fee-paid-on-a-market",
+                 a("Bo", "move", to=MARKET2, fee={"Ann": {"tools": 1, "wood": 1}}),
+                 want=("illegal", "CO-FEE"), note="no Fee is paid on a Market, and Ann's "
+                 "Steward is not on the second Market anyway")
+    paid = t.copy().turn("Bo", "librarian", "draw_cards", fee={"Ann": {"tools": 1, "wood": 1}})
+    paid.add(ch("draw_improvement", card=101), ch("draw_improvement", card=103))
+    yield paid.case("CO-FEE-legal-a-tool-and-a-wood-to-ann", chk("Ann", "tools"),
+                    chk("Ann", "wood"), chk("Bo", "tools"), chk("Bo", "wood"))
+    yield t.case("CO-FEE-PAY-break-planks-bo-does-not-hold",
+                 a("Bo", "move", to="librarian", fee={"Ann": {"food": 1, "planks": 1}}),
+                 want=("illegal", "CO-FEE-PAY"))
+    food = t.copy().turn("Bo", "librarian", "draw_cards", fee={"Ann": {"food": 1, "clay": 1}})
+    food.add(ch("draw_improvement", card=101), ch("draw_improvement", card=103))
+    yield food.case("CO-FEE-PAY-legal-food-and-clay-from-storage", chk("Ann", "food"),
+                    chk("Ann", "clay"), chk("Bo", "food"), chk("Bo", "clay"))
+    # the Pass: Ann plays it in the winter and pays Bo only the Tool in the second year
+    p = bo_summer(ann_summer(opening()))
+    p.turn("Ann", GROVE, "gather")
+    p.turn("Ann", MARKET, "sell", times=[1, 0])
+    p.turn("Ann", "developer", "develop", card=122)
+    bo_winter(p)
+    lay_year_one(p).add(SUSTENANCE).year("farm", ("grove", "builder_flat", "builder_factory"))
+    p.turn("Bo", GROVE2, "gather")
+    p.turn("Bo", MARKET2, "sell", times=[3, 1])
+    p.turn("Bo", GROVE2, "gather")
+    p.turn("Ann", MARKET2, "subsidy")
+    yield p.case("CO-FEE-WAIVE-break-pays-a-wood-despite-the-pass",
+                 a("Ann", "move", to=GROVE2, fee={"Bo": {"tools": 1, "wood": 1}}),
+                 want=("illegal", "CO-FEE"), note="with the Pass the Fee is the Tool or Food "
+                 "alone")
+    waived = p.copy().turn("Ann", GROVE2, "gather", fee={"Bo": {"tools": 1}})
+    yield waived.case("CO-FEE-WAIVE-legal-the-pass-drops-the-building-resource",
+                      chk("Ann", "tools"), chk("Bo", "tools"), chk("Ann", "improvements"))
+
+
+def storage_cases() -> Iterable[Case]:
+    e = entered()
+    yield e.case("CO-STORE-break-gathers-into-full-storage", a("Ann", "move", to=GROVE),
+                 a("Ann", "gather"), want=("illegal", "CO-STORE"),
+                 note="the Basic Storage holds 2 Wood and 1 Clay, the Warehouse lot the Food")
+    s = ann_summer(opening())
+    bo_summer(s).turn("Ann", GROVE, "gather")
+    yield s.copy().turn("Ann", GROVE2, "gather", decline={"wood": 1}).case(
+        "CO-STORE-legal-declines-what-does-not-fit", chk("Ann", "wood"), chk("Ann", "storage"),
+        chk("Ann", "warehouse"))
+    yield s.case("CO-RESOURCE-break-declines-more-than-the-grove-gives",
+                 a("Ann", "move", to=GROVE2), a("Ann", "gather", decline={"wood": 3}),
+                 want=("illegal", "CO-STORE"))
+    yield s.case("CO-RESOURCE-legal-two-wood-from-the-riverbank-grove", chk("Ann", "wood"))
+    full = entered(fills=((3, 0), (3, 0)))
+    full.add(a("Ann", "move", to=MARKET2))
+    yield full.case("CO-SPEND-break-four-goods-sold-from-three-storage-spaces",
+                    a("Ann", "sell", times=[1, 3]), want=("illegal", "CO-SPEND"),
+                    note="goods an action spends must all be in Storage at its start: the "
+                    "Food in the Warehouse lot cannot join three Wood in the Basic Storage")
+    yield full.copy().add(a("Ann", "sell", times=[1, 2])).case(
+        "CO-SPEND-legal-the-food-moves-into-storage-first", chk("Ann", "dollars"),
+        chk("Ann", "food"))
+    d = entered(fills=((1, 2), (3, 0))).add(a("Ann", "move", to=GROVE))
+    yield d.case("CO-DISCARD-break-tools-are-not-discarded", a("Ann", "discard",
+                                                              goods={"tools": 1}),
+                 want=("schema", "CO-DISCARD"))
+    yield d.case("CO-DISCARD-break-wood-ann-does-not-hold", a("Ann", "discard",
+                                                             goods={"wood": 2}),
+                 want=("illegal", "CO-DISCARD"))
+    yield d.copy().add(a("Ann", "discard", goods={"clay": 2}), a("Ann", "gather")).case(
+        "CO-DISCARD-legal-clay-out-wood-in", chk("Ann", "wood"), chk("Ann", "clay"))
+    # the Forester's House: its Wood goes to its Buffer
+    f = opening(P1, fills=((3, 0),))
+    f.turn("Ann", "builder_forester_house", "build", buildings=["forester_house"])
+    f.add(a("Ann", "employ", building="forester_house"))
+    f.turn("Ann", MARKET, "subsidy")
+    f.turn("Ann", "librarian", "draw_cards")
+    f.add(ch("draw_improvement", card=101), ch("draw_improvement", card=114))
+    f.turn("Ann", "head_official", "claim_marker", decline={"clay": 1})
+    f.turn("Ann", MARKET, "sell", times=[1, 0])
+    f.turn("Ann", "developer", "develop", card=101, decline={"wood": 2})
+    lay_year_one(f, "Ann")
+    yield f.case("CO-BUFFER-break-claims-the-wood-in-storage", SUSTENANCE,
+                 chk("Ann", "buffered_wood", value=0), want=("checkpoint", "CO-CHECK"))
+    yield f.case("CO-BUFFER-legal-the-forester-fills-its-buffer", SUSTENANCE,
+                 chk("Ann", "buffered_wood"), chk("Ann", "wood"))
+    yield f.case("CO-PRODUCE-break-claims-no-smithy-tool", SUSTENANCE,
+                 chk("Ann", "tools", -1), want=("checkpoint", "CO-CHECK"))
+    yield f.case("CO-PRODUCE-legal-the-smithy-and-the-forester", SUSTENANCE,
+                 chk("Ann", "tools"), chk("Ann", "buffered_wood"))
+
+
+def place_cases() -> Iterable[Case]:
+    y = year_one()
+    lay_year_one(y).add(SUSTENANCE).year("farm", ("grove", "builder_flat", "builder_factory"))
+    # Bo starts the second year at the Baker
+    food = y.copy().turn("Bo", "baker", "gather")
+    yield food.case("CO-SUSTAINER-legal-two-food-from-the-baker", chk("Bo", "food"))
+    food.turn("Bo", MARKET2, "sell", times=[0, 1]).add(a("Bo", "move", to="baker"))
+    yield food.case("CO-SUSTAINER-break-sells-more-food-than-bo-holds",
+                    a("Bo", "sell", times=2), want=("illegal", "CO-SPEND"),
+                    note="the Baker buys 2 Food for 1 Dollar, as often as the player likes")
+    yield food.case("CO-SUSTAINER-legal-food-sold-at-the-baker", a("Bo", "sell", times=1),
+                    chk("Bo", "dollars"), chk("Bo", "food"))
+    j = ann_summer(opening())
+    bo_summer(j).turn("Ann", GROVE, "gather").add(a("Ann", "move", to="joiner"))
+    yield j.case("CO-REFINE-break-twice-with-wood-for-once", a("Ann", "refine", times=2),
+                 want=("illegal", "CO-REFINE"))
+    yield j.case("CO-REFINE-legal-two-wood-into-a-plank", a("Ann", "refine", times=1),
+                 chk("Ann", "planks"), chk("Ann", "wood"))
+    h = entered()
+    h.add(a("Ann", "move", to="head_official"))
+    yield h.case("CO-HEAD-OFFICIAL-break-swaps-two-places",
+                 a("Ann", "claim_marker", decline={"clay": 1}, swap=["joiner", "librarian"]),
+                 want=("illegal", "CO-HEAD-OFFICIAL"),
+                 note="only the Chief Officer of Era IV swaps Places")
+    yield h.case("CO-HEAD-OFFICIAL-legal-the-marker-and-a-clay-declined",
+                 a("Ann", "claim_marker", decline={"clay": 1}), chk(None, "marker"),
+                 chk("Ann", "clay"))
+
+
+def market_cases() -> Iterable[Case]:
+    e = entered().add(a("Ann", "move", to=MARKET2))
+    yield e.case("CO-MARKET-SALE-break-sells-more-wood-than-ann-holds",
+                 a("Ann", "sell", times=[0, 3]), want=("illegal", "CO-SPEND"))
+    yield e.case("CO-MARKET-SALE-break-one-count-for-two-offers", a("Ann", "sell", times=2),
+                 want=("schema", "CO-VOCAB"),
+                 note="the card has two offers: times is a list of two counts")
+    yield e.case("CO-MARKET-SALE-legal-food-and-wood", a("Ann", "sell", times=[1, 2]),
+                 chk("Ann", "dollars"))
+    yield e.case("CO-MARKET-SUBSIDY-break-option-the-card-lacks",
+                 a("Ann", "subsidy", option=1, decline={"clay": 2}),
+                 want=("schema", "CO-VOCAB"),
+                 note="the Storage Shed card's subsidy has one option (2 Clay)")
+    p = opening(card="planks")
+    p.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    p.add(a("Ann", "employ", building="storage_shed"))
+    yield p.copy().turn("Ann", MARKET, "subsidy", option=1).case(
+        "CO-MARKET-SUBSIDY-legal-clay-the-second-option", chk("Ann", "clay"))
+    yield p.case("CO-MARKET-ACTION-break-refines-twice", a("Ann", "move", to=MARKET),
+                 a("Ann", "market_action", times=2), want=("illegal", "CO-MARKET-ACTION"),
+                 note="the Planks card refines once")
+    f = entered(card="farm").add(a("Ann", "move", to=MARKET2))
+    yield f.case("CO-MARKET-ACTION-break-two-farms", a("Ann", "market_action",
+                                                        buildings=["farm", "farm"]),
+                 want=("illegal", "CO-MARKET-ACTION"), note="the Farm card builds one Farm")
+    yield f.case("CO-MARKET-ACTION-legal-the-farm-card-builds-a-farm",
+                 a("Ann", "market_action", buildings=["farm"]), chk("Ann", "buildings"),
+                 chk("Ann", "tools"))
 
 
 # --------------------------------------------------------------------------- examples
