@@ -265,7 +265,8 @@ def refused_header(name: str, want: tuple[str, str], players: Sequence[str] = P2
 def golden_cases() -> list[Case]:
     c: list[Case] = []
     for group in (log_cases, setup_cases, year_cases, move_cases, fee_cases, storage_cases,
-                  place_cases, market_cases):
+                  place_cases, market_cases, build_cases, worker_cases, card_cases,
+                  library_cases, diplomacy_cases):
         c.extend(group())
     return c
 
@@ -487,9 +488,9 @@ def move_cases() -> Iterable[Case]:
                    a("Ann", "move", to=MARKET), a("Ann", "subsidy"), chk("Ann", "wood"))
 
 
-def envoy_year() -> Table:
-    """Ann alone: a Storage Shed, Clay, two cards; winter Wood from both Riverbank Groves and an
-    Embassy with the Envoy at the Diplomat; the first year ends; the second begins."""
+def envoy_winter() -> Table:
+    """Ann alone: a Storage Shed, Clay, two cards; in the winter Wood from both Riverbank Groves,
+    and her Steward on the Diplomat."""
     t = opening(P1)
     t.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
     t.add(a("Ann", "employ", building="storage_shed"))
@@ -498,7 +499,12 @@ def envoy_year() -> Table:
     t.add(ch("draw_improvement", card=110), ch("draw_improvement", card=122))
     t.turn("Ann", GROVE, "gather")
     t.turn("Ann", GROVE2, "gather", decline={"wood": 1})
-    t.turn("Ann", "diplomat", "diplomacy", embassies={"envoy": 1})
+    return t.move("Ann", "diplomat")
+
+
+def envoy_year() -> Table:
+    """The Envoy's Embassy, the first year's end, the second year's card and Places."""
+    t = envoy_winter().add(a("Ann", "diplomacy", embassies={"envoy": 1}))
     lay_year_one(t, "Ann").add(SUSTENANCE)
     return t.year("forester_house", ("grove", "builder_flat", "builder_factory"))
 
@@ -659,6 +665,203 @@ def market_cases() -> Iterable[Case]:
     yield f.case("CO-MARKET-ACTION-legal-the-farm-card-builds-a-farm",
                  a("Ann", "market_action", buildings=["farm"]), chk("Ann", "buildings"),
                  chk("Ann", "tools"))
+
+
+def build_cases() -> Iterable[Case]:
+    e = entered().add(a("Ann", "move", to="builder_farm"))
+    yield e.case("CO-BUILD-legal-two-farms-in-one-action", a("Ann", "build",
+                                                              buildings=["farm", "farm"]),
+                 chk("Ann", "buildings"), chk("Ann", "tools"), chk("Ann", "wood"))
+    yield e.case("CO-BUILD-break-a-library-at-the-farm-builder",
+                 a("Ann", "build", buildings=["library"]), want=("illegal", "CO-BUILD"))
+    yield e.case("CO-BUILD-break-three-farms-with-two-wood",
+                 a("Ann", "build", buildings=["farm", "farm", "farm"]),
+                 want=("illegal", "CO-BUILD"))
+    one = entered(options={"last_era": 1}).add(a("Ann", "move", to="builder_farm"))
+    yield one.case("CO-BUILD-SPOTS-legal-two-farms-on-the-twelve-spot-side",
+                   a("Ann", "build", buildings=["farm", "farm"]), chk("Ann", "buildings"))
+    # razing: a Farm for a Forester's House; the 2 Tools forgotten
+    r = opening(P1, fills=((3, 0),)).add(a("Ann", "place_steward", at=MARKET))
+    r.add(a("Ann", "move", to="builder_forester_house"))
+    raze = {"building": "forester_house", "raze": "farm"}
+    yield r.case("CO-RAZE-legal-a-farm-makes-way-for-a-forester", a("Ann", "build",
+                                                                     buildings=[raze]),
+                 chk("Ann", "buildings"), chk("Ann", "farmers"), chk("Ann", "tools"),
+                 note="razing costs 2 Tools on top of the Forester's House; the Farm's "
+                 "Farmer leaves with it")
+    # both Farmers at work: a Farm can be neither razed nor remodelled
+    w = both_at_work()
+    yield w.case("CO-RAZE-break-the-farm-of-a-working-farmer",
+                 a("Ann", "move", to="builder_storage_shed"),
+                 a("Ann", "build", buildings=[{"building": "storage_shed", "raze": "farm"}]),
+                 want=("illegal", "CO-RAZE"),
+                 note="both Farmers work (Storage Shed, Forester's House): a Farm is razed only "
+                 "with its Farmer at home")
+    yield w.case("CO-REMODEL-break-a-flat-without-a-farmer-at-home",
+                 a("Ann", "move", to="developer"),
+                 a("Ann", "develop", card=116, buildings=["flat"]),
+                 want=("illegal", "CO-REMODEL"),
+                 note="a Farm becomes a Flat only with a Farmer at home to leave it")
+    fl = flat_contract()
+    yield fl.case("CO-REMODEL-legal-a-flat-from-a-farm",
+                  a("Ann", "develop", card=116, buildings=["flat"]), chk("Ann", "buildings"),
+                  chk("Ann", "farmers"), chk("Ann", "citizens"))
+    yield fl.case("CO-REMODEL-break-a-flat-from-the-storage-shed",
+                  a("Ann", "develop", card=116, buildings=[{"building": "flat",
+                                                            "from": "storage_shed"}]),
+                  want=("illegal", "CO-REMODEL"))
+
+
+def both_at_work() -> Table:
+    """Ann alone: a Storage Shed and a Forester's House, each with a Farmer, and two Building
+    Contracts in hand; the second year starts with 2 Wood from the Market's subsidy."""
+    t = opening(P1, fills=((3, 0),))
+    t.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Ann", "employ", building="storage_shed"))
+    t.turn("Ann", "head_official", "claim_marker")
+    t.turn("Ann", "librarian", "draw_cards")
+    t.add(ch("draw_improvement", card=116), ch("draw_improvement", card=120))
+    t.turn("Ann", GROVE, "gather")
+    t.turn("Ann", MARKET, "sell", times=[1, 0])
+    t.turn("Ann", "builder_forester_house", "build", buildings=["forester_house"])
+    t.add(a("Ann", "employ", building="forester_house"))
+    lay_year_one(t, "Ann").add(SUSTENANCE)
+    t.year("forester_house", ("grove", "builder_flat", "builder_factory"))
+    return t.turn("Ann", MARKET, "subsidy")
+
+
+def flat_contract() -> Table:
+    """Ann alone draws the Building Contract - Flat and goes to the Developer with 2 Wood."""
+    t = opening(P1)
+    t.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Ann", "employ", building="storage_shed"))
+    t.turn("Ann", "head_official", "claim_marker")
+    t.turn("Ann", "librarian", "draw_cards")
+    t.add(ch("draw_improvement", card=116), ch("draw_improvement", card=120))
+    t.turn("Ann", GROVE, "gather")
+    t.turn("Ann", MARKET, "sell", times=[1, 0])
+    return t.move("Ann", "developer")
+
+
+def worker_cases() -> Iterable[Case]:
+    s = opening().turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    yield s.case("CO-EMPLOY-legal-a-farmer-in-the-storage-shed",
+                 a("Ann", "employ", building="storage_shed"), chk("Ann", "employed_farmers"),
+                 chk("Ann", "storage"))
+    s.add(a("Ann", "employ", building="storage_shed"))
+    yield s.case("CO-EMPLOY-break-a-second-farmer-in-one-storage-shed",
+                 a("Ann", "employ", building="storage_shed"), want=("illegal", "CO-EMPLOY"))
+    yield s.case("CO-REDISTRIBUTE-break-dismissed-in-the-summer",
+                 a("Ann", "dismiss", building="storage_shed"), want=("order", "CO-REDISTRIBUTE"))
+    y = year_one()
+    lay_year_one(y)
+    yield y.case("CO-REDISTRIBUTE-legal-the-farmer-goes-home-at-the-end-of-the-year",
+                 a("Ann", "dismiss", building="storage_shed"), chk("Ann", "employed_farmers"),
+                 chk("Ann", "storage"), SUSTENANCE, chk("Ann", "planks"))
+
+
+def card_cases() -> Iterable[Case]:
+    yield entered().case("CO-DEVELOP-break-nothing-to-play", a("Ann", "move", to="developer"),
+                         want=("illegal", "CO-MOVE-ACTION"),
+                         note="the Developer's action is playing an improvement; Ann's hand "
+                         "is empty, so she may not move there")
+    d = opening(P1)
+    d.turn("Ann", "librarian", "draw_cards")
+    d.add(ch("draw_improvement", card=109), ch("draw_improvement", card=110))
+    d.turn("Ann", MARKET, "sell", times=[1, 1])
+    d.move("Ann", "developer")
+    yield d.case("CO-DEVELOP-legal-two-tools-and-the-guestroom",
+                 a("Ann", "develop", card=110, decline={"clay": 2}), chk("Ann", "tools"),
+                 chk("Ann", "wood"), chk("Ann", "clay"), chk("Ann", "hand"))
+    yield d.case("CO-DEVELOP-break-no-card-named", a("Ann", "develop"),
+                 want=("schema", "CO-VOCAB"))
+    yield d.case("CO-CARD-PLAY-break-card-not-in-hand", a("Ann", "develop", card=122),
+                 want=("illegal", "CO-CARD-PLAY"))
+    yield d.case("CO-CARD-EFFECT-legal-the-anvil-converts-once",
+                 a("Ann", "develop", card=109, times=1), chk("Ann", "tools"),
+                 chk("Ann", "wood"), chk("Ann", "clay"))
+    yield d.case("CO-CARD-EFFECT-break-the-anvil-twice", a("Ann", "develop", card=109, times=2),
+                 want=("illegal", "CO-CARD-EFFECT"), note="the Anvil converts once")
+    yield d.case("CO-INSTITUTE-break-two-cards-without-an-institute",
+                 a("Ann", "develop", cards=[109, {"card": 110, "decline": {"clay": 2}}]),
+                 want=("illegal", "CO-INSTITUTE"))
+    p = bo_summer(ann_summer(opening()))
+    p.turn("Ann", GROVE, "gather")
+    p.turn("Ann", MARKET, "sell", times=[1, 0])
+    p.move("Ann", "developer")
+    yield p.case("CO-CARD-PLAY-legal-the-pass-stays-in-front-of-ann",
+                 a("Ann", "develop", card=122), chk("Ann", "improvements"), chk("Ann", "hand"),
+                 chk("Ann", "tools"), chk("Ann", "clay"))
+
+
+def library_cases() -> Iterable[Case]:
+    t = opening(P1, fills=((3, 0),))
+    t.turn("Ann", "builder_storage_shed", "build", buildings=["storage_shed"])
+    t.add(a("Ann", "employ", building="storage_shed"))
+    t.turn("Ann", "head_official", "claim_marker")
+    t.add(a("Ann", "move", to="librarian"), a("Ann", "draw_cards"),
+          ch("draw_improvement", card=109))
+    yield t.case("CO-LIBRARIAN-break-the-card-drawn-twice", ch("draw_improvement", card=109),
+                 want=("chance", "CO-LIBRARIAN"))
+    yield t.case("CO-LIBRARIAN-break-an-era-two-card", ch("draw_improvement", card=201),
+                 want=("chance", "CO-LIBRARIAN"))
+    t.add(ch("draw_improvement", card=113))
+    yield t.case("CO-LIBRARIAN-legal-two-cards-and-a-dollar", chk("Ann", "hand"),
+                 chk("Ann", "dollars"))
+    t.turn("Ann", GROVE, "gather")
+    t.turn("Ann", "joiner", "refine", times=1)
+    t.turn("Ann", MARKET2, "subsidy")
+    lay_year_one(t, "Ann").add(SUSTENANCE)
+    t.year("librarian", ("grove", "builder_flat", "builder_factory"))
+    t.turn("Ann", MARKET, "sell", times=[0, 3])
+    t.turn("Ann", "librarian", "draw_cards")
+    t.add(ch("draw_improvement", card=116), ch("draw_improvement", card=121))
+    t.add(a("Ann", "move", to="builder_library"))
+    yield t.case("CO-BUILD-LIMIT-break-two-libraries",
+                 a("Ann", "build", buildings=["library", "library"]),
+                 want=("illegal", "CO-BUILD-LIMIT"), note="a community has one Library")
+    yield t.copy().add(a("Ann", "build", buildings=["library"])).case(
+        "CO-BUILD-LIMIT-legal-the-one-library", chk("Ann", "buildings"))
+    t.add(a("Ann", "build", buildings=["library"]))
+    yield t.case("CO-SPECIAL-break-a-farmer-for-the-library",
+                 a("Ann", "employ", building="library"), want=("illegal", "CO-EMPLOY"),
+                 note="the Library works without a Worker")
+    t.add(a("Ann", "move", to="librarian"), a("Ann", "draw_cards"),
+          *(ch("draw_improvement", card=n) for n in (101, 103, 105, 128)))
+    yield t.case("CO-LIBRARIAN-break-keeps-one-of-four", a("Ann", "keep", cards=[105]),
+                 want=("illegal", "CO-LIBRARIAN"),
+                 note="with the Library 4 are drawn and 2 kept")
+    yield t.case("CO-HAND-break-keeps-a-seventh-card", a("Ann", "keep", cards=[101, 105, 128]),
+                 want=("illegal", "CO-HAND"))
+    kept = t.copy().add(a("Ann", "keep", cards=[105, 128]))
+    yield kept.case("CO-SPECIAL-legal-the-library-draws-four-without-a-worker",
+                    chk("Ann", "hand"), chk("Ann", "employed_farmers"))
+    yield kept.case("CO-HAND-legal-two-kept-up-to-six", chk("Ann", "hand"))
+    yield kept.case("CO-HAND-break-the-market-librarian-with-six-cards",
+                    a("Ann", "move", to=MARKET), a("Ann", "market_action"),
+                    want=("illegal", "CO-HAND"),
+                    note="with 6 cards in hand no more are drawn")
+
+
+def diplomacy_cases() -> Iterable[Case]:
+    w = envoy_winter()
+    yield w.case("CO-EMBASSY-break-level-two-in-era-one",
+                 a("Ann", "diplomacy", embassies={"envoy": 2}), want=("illegal", "CO-EMBASSY"),
+                 note="relations reach level 1 in Era I")
+    yield w.case("CO-EMBASSY-break-a-colony-not-in-play",
+                 a("Ann", "diplomacy", embassies={"scholar": 1}), want=("illegal", "CO-EMBASSY"))
+    yield w.case("CO-DIPLOMAT-break-two-relations-at-once",
+                 a("Ann", "diplomacy", embassies={"envoy": 1, "lord": 1}),
+                 want=("illegal", "CO-DIPLOMAT"), note="two Embassies cost 2 Tools, 6 Wood and 4 "
+                 "Clay at once")
+    done = w.copy().add(a("Ann", "diplomacy", embassies={"envoy": 1}))
+    yield done.case("CO-DIPLOMAT-legal-a-relation-with-the-envoy", chk("Ann", "embassy_envoy"),
+                    chk("Ann", "wood"), chk("Ann", "clay"))
+    yield done.case("CO-EMBASSY-legal-on-a-building-spot", chk("Ann", "buildings"),
+                    chk("Ann", "stewards"))
+    yield done.case("CO-SCORE-legal-the-community-so-far", chk("Ann", "score"))
+    yield done.case("CO-SCORE-break-claims-the-embassy-worth-nothing", chk("Ann", "score", -2),
+                    want=("checkpoint", "CO-SCORE"))
 
 
 # --------------------------------------------------------------------------- examples
