@@ -105,11 +105,10 @@ def cards_accounted(s: PionjarState) -> str | None:
     places.update(s.removed)
     if s.lease_card is not None:
         places[s.lease_card] += 1
-    every = [*s.data.spoils, *s.data.cards]
-    for cid in every:
+    for cid in [*s.data.spoils, *s.data.cards]:
         if places[cid] != 1:
             return f"card {cid} is in {places[cid]} places"
-    extra = set(places) - set(every)
+    extra = set(places) - every
     if extra:
         return f"unknown card {sorted(extra)[0]} in play"
     return None

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.games import registration
 from referee.model.core import Action, Chance, Violation
 from referee.model.pionjar import GAME
 from referee.model.pionjar.state import PionjarState
+from referee.replays.claims import compare_claims
+from referee.replays.records import Event
+from referee.replays.simulate import simulate_game
 
 PLAYERS = ("Ann", "Bo", "Cy")
 
@@ -80,3 +86,14 @@ def start_before(state: PionjarState, player: str, kind: str) -> int:
 
 def place(state: PionjarState, player: str, space: int) -> None:
     state.p[player].space = space
+
+
+def simulate(players: Sequence[str], rng: random.Random,
+             options: dict[str, Any] | None = None) -> list[Event]:
+    """A simulated game, as the simulator writes it (the registered policy)."""
+    return simulate_game(registration("pionjar"), list(players), rng, options)
+
+
+def claims(state: PionjarState, values: Mapping[str, Any]) -> list[Violation]:
+    """The verdict on a ``check`` line."""
+    return compare_claims(GAME, state, values)

@@ -18,9 +18,11 @@ from referee.checker.clarify_file import load_file
 from referee.checker.topics import Instance, get_topic, known_games
 from referee.checker.topics.pionjar import RULE, topics
 from referee.cli import app
-from referee.model.pionjar import GAME, auctions, city
+from referee.model.core import ignore
+from referee.model.pionjar import GAME
 from referee.model.pionjar.catalogue import RULES
 from referee.model.pionjar.data import load_data
+from referee.model.pionjar.moves import auctions, city
 from referee.model.pionjar.state import PionjarState
 from tests.pionjar_helpers import act, die, position, squatter
 
@@ -227,7 +229,7 @@ def run_auction(cash: int, high_bid: int, has_owner: bool, owner_is_bidder: bool
     state = position(options={"banker": banker}, trading_post=owner)
     for name, ps in state.p.items():
         ps.cash = cash if name == "Bo" else RICH
-    assert auctions.start_auction(state, "buffalo", 1)
+    assert auctions.start_auction(state, "buffalo", 1, ignore)
     a = state.auction
     assert a is not None and a.order[0] != "Bo"
     high_bidder = "Bo" if holds_high else a.order[0]
@@ -316,9 +318,9 @@ def test_redemption_agrees_with_the_model(prop: str, cash: int, status: str,
     others = [p for p in PROPS if p != prop]
     state = position({"Ann": squatter(prop, cash=cash, land=land),
                       "Bo": squatter(others[0]), "Cy": squatter(others[1])})
-    redeemed = city.redeem(state, "Ann") if status == "completes" else False
+    redeemed = city.redeem(state, "Ann", ignore) if status == "completes" else False
     state.stage = "after"
-    state.visited_city = True
+    city.visit(state, "Ann", ignore)
     may_buy = GAME.check(state, act("Ann", "buy_land")) is None
     buys = wants_to_buy and may_buy
     if buys:

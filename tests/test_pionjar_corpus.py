@@ -14,11 +14,11 @@ import pytest
 
 from referee.model.core import Action, Chance
 from referee.model.pionjar import GAME
-from referee.model.pionjar.saloon import payout
-from referee.model.pionjar.simulate import simulate_game
+from referee.model.pionjar.moves.saloon import payout
 from referee.replays.regression import run_expectation
 from referee.replays.validator import validate_file
 from referee.replays.writer import dumps, header
+from tests.pionjar_helpers import simulate as simulate_game
 
 GAMES_PER_COUNT = 200
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]

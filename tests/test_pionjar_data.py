@@ -1,20 +1,33 @@
-"""Data sets: the bundled reconstruction, another folder by option, and clear schema errors."""
+"""Data sets: the bundled reconstruction, a folder allowed on the command line and named by the
+option, and clear schema errors."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from referee.model.core import RuleViolation
+from referee.model.core import RuleViolation, datasets
 from referee.model.pionjar import GAME, DataError, load_data
 from referee.model.pionjar.data import DATA_DIR
+from referee.replays.validator import validate_file
 
 
-def copy_set(tmp_path: Path) -> Path:
-    target = tmp_path / "mine"
+@pytest.fixture(autouse=True)
+def _forget_allowed_folders() -> Iterator[None]:
+    yield
+    datasets.forget()
+
+
+def copy_set(tmp_path: Path, name: str = "mine") -> Path:
+    """A copy of the bundled set, allowed as if named with --data on the command line."""
+    target = tmp_path / name
     shutil.copytree(DATA_DIR / "reconstruction", target)
+    datasets.allow(target)
     return target
 
 
@@ -41,8 +54,9 @@ def test_bundled_set_is_a_marked_reconstruction_PJ_DATA():
 def test_option_data_selects_a_folder(tmp_path):
     folder = copy_set(tmp_path)
     edit(folder, "economy.toml", "start_cash = 5000", "start_cash = 6000")
-    s = GAME.new_state(["Ann", "Bo"], {"data": str(folder)})
-    assert s.p["Ann"].cash == 6000 and s.data.source == str(folder.resolve())
+    s = GAME.new_state(["Ann", "Bo"], {"data": "mine"})
+    assert s.p["Ann"].cash == 6000 and s.data.source == "mine"
+    assert GAME.new_state(["Ann", "Bo"], {"data": str(folder)}).p["Ann"].cash == 6000
     assert GAME.new_state(["Ann", "Bo"], {"data": "reconstruction"}).p["Ann"].cash == 5000
 
 
@@ -67,10 +81,10 @@ def test_bad_data_names_file_and_key(tmp_path, name, old, new, expected):
     folder = copy_set(tmp_path)
     edit(folder, name, old, new)
     with pytest.raises(DataError) as err:
-        load_data(str(folder))
+        load_data("mine")
     assert expected in str(err.value)
     with pytest.raises(RuleViolation) as err2:
-        GAME.new_state(["Ann", "Bo"], {"data": str(folder)})
+        GAME.new_state(["Ann", "Bo"], {"data": "mine"})
     assert err2.value.violation.kind == "schema" and expected in err2.value.violation.message
 
 
@@ -78,12 +92,11 @@ def test_missing_file_and_bad_toml(tmp_path):
     folder = copy_set(tmp_path)
     (folder / "cards.toml").unlink()
     with pytest.raises(DataError, match=r"cards\.toml: missing file"):
-        load_data(str(folder))
-    folder2 = tmp_path / "broken"
-    shutil.copytree(DATA_DIR / "reconstruction", folder2)
+        load_data("mine")
+    folder2 = copy_set(tmp_path, "broken")
     (folder2 / "board.toml").write_text("[loop\n")
     with pytest.raises(DataError, match=r"board\.toml: not valid TOML"):
-        load_data(str(folder2))
+        load_data("broken")
 
 
 def test_unknown_options_and_bad_positions():  # PJ-OPTIONS, PJ-POSITION
@@ -106,3 +119,144 @@ def test_unknown_options_and_bad_positions():  # PJ-OPTIONS, PJ-POSITION
             GAME.new_state(["Ann", "Bo"], None, pos)
         assert err.value.violation.kind == "schema"
         assert err.value.violation.rule == "PJ-POSITION", pos
+
+
+# --------------------------------------------------------------------------- hostile headers
+
+
+def _log(tmp_path: Path, data: object) -> Path:
+    """A one-line log whose header names ``data``."""
+    log = tmp_path / "hostile.jsonl"
+    head = {"format": "referee-replay", "version": 1, "game": "pionjar",
+            "players": ["Ann", "Bo"], "options": {"data": data}}
+    log.write_text(json.dumps(head) + "\n")
+    return log
+
+
+def _errors(log: Path) -> list[tuple[int, str, str | None, str]]:
+    return [(e.line, e.kind, e.rule, e.message) for e in validate_file(log).errors]
+
+
+def _validate(tmp_path: Path, data: object) -> list[tuple[int, str, str | None, str]]:
+    return _errors(_log(tmp_path, data))
+
+
+@pytest.mark.parametrize("name", [
+    "/etc", "/proc/self/cwd", "~", "~root", "~nosuchuser", "../../..", ".", "..",
+    "reconstruction/../reconstruction", str(DATA_DIR / "reconstruction"), "x" * 5000,
+    "/" + "a" * 300, "\x00", 7, None, ["reconstruction"], {"path": "/etc"},
+])
+def test_a_log_names_only_bundled_or_allowed_sets_PJ_DATA(tmp_path, name):
+    errors = _validate(tmp_path, name)
+    if name is None:  # JSON null: the default set
+        assert errors == []
+        return
+    assert len(errors) == 1
+    line, kind, rule, message = errors[0]
+    assert (line, kind, rule) == (1, "schema", "PJ-DATA")
+    assert "reconstruction" in message and "--data" in message  # says what is accepted
+    rest = message.replace(str(name)[:57], "")  # the name as the log wrote it, and no more
+    assert str(Path.cwd()) not in rest and str(Path.home()) not in rest
+    assert len(message) < 400
+
+
+def test_a_folder_outside_the_allowed_ones_is_never_read_PJ_DATA(tmp_path):
+    folder = tmp_path / "secret"
+    shutil.copytree(DATA_DIR / "reconstruction", folder)
+    edit(folder, "economy.toml", "start_cash = 5000", 'start_cash = "TOP-SECRET-VALUE"')
+    for name in (str(folder), "secret", str(folder / "economy.toml")):
+        (line, kind, rule, message), = _validate(tmp_path, name)
+        assert (line, kind, rule) == (1, "schema", "PJ-DATA")
+        assert "TOP-SECRET-VALUE" not in message and "5000" not in message
+    datasets.allow(folder)  # once allowed by the user, the folder is read and checked
+    (line, kind, rule, message), = _validate(tmp_path, "secret")
+    assert (kind, rule) == ("schema", "PJ-DATA") and "money.start_cash" in message
+
+
+def test_the_command_line_allows_a_folder_PJ_DATA(tmp_path):
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    folder = copy_set(tmp_path, "transcription")
+    datasets.forget()
+    log = tmp_path / "game.jsonl"
+    head = {"format": "referee-replay", "version": 1, "game": "pionjar",
+            "players": ["Ann", "Bo"], "options": {"data": "transcription"}}
+    log.write_text(json.dumps(head) + "\n" + json.dumps({"chance": "start_player",
+                                                         "player": "Ann"}) + "\n")
+    refused = CliRunner().invoke(app, ["validate", str(log)])
+    assert refused.exit_code == 1 and "PJ-DATA" in refused.output
+    accepted = CliRunner().invoke(app, ["validate", "--data", str(folder), str(log)])
+    assert accepted.exit_code == 0, accepted.output
+
+
+def test_data_files_over_the_size_limit_are_refused_unread_PJ_DATA(tmp_path, monkeypatch):
+    folder = copy_set(tmp_path)
+    with (folder / "cards.toml").open("r+b") as handle:
+        handle.truncate(1 << 30)  # 1 GiB, sparse: nothing is written
+    opened: list[str] = []
+    real_open = Path.open
+
+    def watch(self: Path, *args: object, **kwargs: object) -> object:
+        opened.append(self.name)
+        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "open", watch)
+    with pytest.raises(DataError, match=r"cards\.toml: 1,073,741,824 bytes, more than the "
+                                        r"1,048,576 a data file may hold"):
+        load_data("mine")
+    assert opened == []
+    (line, kind, rule, _message), = _validate(tmp_path, "mine")
+    assert (line, kind, rule) == (1, "schema", "PJ-DATA")
+
+
+def test_unreadable_and_special_files_are_schema_errors_PJ_DATA(tmp_path, monkeypatch):
+    folder = copy_set(tmp_path)
+    (folder / "board.toml").unlink()
+    (folder / "board.toml").mkdir()
+    with pytest.raises(DataError, match=r"board\.toml: not a regular file"):
+        load_data("mine")
+    (folder / "board.toml").rmdir()
+    os.mkfifo(folder / "board.toml")  # reading it would wait for a writer forever
+    with pytest.raises(DataError, match=r"board\.toml: not a regular file"):
+        load_data("mine")
+    (folder / "board.toml").unlink()
+    shutil.copy(DATA_DIR / "reconstruction" / "board.toml", folder / "board.toml")
+    log = _log(tmp_path, "mine")
+
+    def denied(self: Path, *args: object, **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "open", denied)
+    with pytest.raises(DataError, match=r"\.toml: cannot be read \(Permission denied\)"):
+        load_data("mine")
+    (line, kind, rule, message), = _errors(log)
+    assert (line, kind, rule) == (1, "schema", "PJ-DATA") and str(tmp_path) not in message
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("x = " + "[" * 100_000 + "]" * 100_000 + "\n", "not valid TOML"),
+    ("x = [" + "[1, " * 50 + "1" + "]" * 50 + "]\n", "unknown key"),
+    ("[calendar\n", "not valid TOML"),
+    ("\xff\xfe = 1\n", "not valid"),
+])
+def test_malformed_and_deeply_nested_toml_PJ_DATA(tmp_path, text, expected):
+    folder = copy_set(tmp_path)
+    (folder / "economy.toml").write_bytes(text.encode("utf-8", "surrogateescape")
+                                          if text.isascii() else b"\xff\xfe = 1\n")
+    with pytest.raises(DataError) as err:
+        load_data("mine")
+    assert str(err.value).startswith("economy.toml: ") and expected in str(err.value)
+    (line, kind, rule, _message), = _validate(tmp_path, "mine")
+    assert (line, kind, rule) == (1, "schema", "PJ-DATA")
+
+
+def test_nested_values_are_named_by_type_not_printed_PJ_DATA(tmp_path):
+    folder = copy_set(tmp_path)
+    nested = "[" * 60 + "]" * 60
+    edit(folder, "economy.toml", "start_cash = 5000", f"start_cash = {nested}")
+    with pytest.raises(DataError) as err:
+        load_data("mine")
+    assert "money.start_cash" in str(err.value) and "found a list" in str(err.value)
+    assert len(str(err.value)) < 200

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.model.core import Phase, RuleViolation
+from referee.model.core import Phase, RuleViolation, ignore
 from referee.model.pionjar import GAME
 from tests.pionjar_helpers import (
     act,
@@ -63,7 +63,7 @@ def test_start_player_by_chance_PJ_SETUP_START():
     refused(s, act("Ann", "choose_property", property="green_valley"), "order",
             "PJ-SETUP-START")
     play(s, outcomes[1][0])
-    assert s.current == "Bo" and s.stage == "choose"
+    assert s.current == "Bo" and s.stage == "road_roll"
 
 
 def test_only_the_current_player_decides_PJ_TURN_ORDER():
@@ -77,7 +77,7 @@ def test_turn_ends_by_itself_or_with_end_turn_PJ_TURN_END():
     s = GAME.new_state(["Ann", "Bo"])
     play(s, GAME.chance_outcomes(s)[0][0], act("Ann", "choose_property", property="high_falls"),
          die("Ann", 2))
-    assert s.current == "Bo" and s.stage == "choose"      # the road turn ended by itself
+    assert s.current == "Bo" and s.stage == "road_roll"   # the road turn ended by itself
     s = position()
     place(s, "Ann", start_before(s, "Ann", "plain"))
     play(s, act("Ann", "advance"))
@@ -106,8 +106,9 @@ def road_position(month=None, first=None, **players):
 
 
 def test_choose_a_free_property_PJ_ROAD_CHOOSE():
-    s = road_position(month="1858-01", first="Bo",
+    s = road_position(month="1858-01", first="Bo", Ann={"road": 24},
                       Bo=squatter("green_valley", space=3, land="squatter"))
+    assert s.stage == "choose"                    # at Missouri: the choice comes first
     refused(s, die("Ann", 3), "order", "PJ-TURN-ORDER")
     refused(s, act("Ann", "choose_property", property="green_valley"), "illegal",
             "PJ-ROAD-CHOOSE")
@@ -115,6 +116,46 @@ def test_choose_a_free_property_PJ_ROAD_CHOOSE():
     assert all(a.get("property") != "green_valley" for a in GAME.legal_actions(s))
     play(s, act("Ann", "choose_property", property="high_falls"))
     assert s.p["Ann"].dest == "high_falls" and s.stage == "road_roll"
+
+
+def test_the_property_is_named_where_the_road_divides_PJ_ROAD_CHOOSE():
+    """Rulebook: "In Missouri the players divide up into the various properties." A roll
+    before the choice is accepted; a roll reaching Missouri stops there for the choice, and
+    the rest of the roll follows on the chosen branch."""
+    s = road_position(Ann={"road": 20})
+    assert s.stage == "road_roll" and GAME.legal_actions(s) == []
+    assert GAME.check(s, act("Ann", "choose_property", property="high_falls")) is None
+    play(s, die("Ann", 6))                        # 20 + 6: two dots past Missouri
+    ann = s.p["Ann"]
+    assert ann.road == 24 and s.stage == "choose" and s.current == "Ann"
+    refused(s, act("Bo", "choose_property", property="green_valley"), "order",
+            "PJ-TURN-ORDER")
+    refused(s, die("Ann", 3), "order", "PJ-TURN-ORDER")
+    assert {e.name for e in GAME.legal_actions(s)} == {"choose_property"}
+    noted: list[str] = []
+    GAME.apply(s, act("Ann", "choose_property", property="high_falls"), noted.append)
+    assert ann.dest == "high_falls" and ann.road == 26 and s.current == "Bo"
+    assert "PJ-ROAD-CHOOSE" in noted
+    # earlier, before a roll, as well; once named it stands
+    s = road_position(Ann={"road": 3})
+    play(s, act("Ann", "choose_property", property="high_falls"))
+    assert s.stage == "road_roll" and s.p["Ann"].dest == "high_falls"
+    refused(s, act("Ann", "choose_property", property="green_valley"), "order", "PJ-ROAD-DIE")
+    play(s, die("Ann", 2))
+    assert s.p["Ann"].road == 5
+
+
+def test_a_roll_landing_on_missouri_leaves_the_choice_to_the_next_turn_PJ_ROAD_CHOOSE():
+    s = road_position(Ann={"road": 21})
+    play(s, die("Ann", 3))
+    assert s.p["Ann"].road == 24 and s.current == "Bo"
+    while s.current != "Ann":
+        bo_or_cy = s.current
+        assert bo_or_cy is not None
+        play(s, act(bo_or_cy, "choose_property",
+                    property={"Bo": "green_valley", "Cy": "great_lakes"}[bo_or_cy]),
+             die(bo_or_cy, 1))
+    assert s.stage == "choose"
 
 
 def test_road_moves_by_die_PJ_ROAD_DIE():
@@ -144,7 +185,7 @@ def test_first_to_arrive_takes_the_property_PJ_ROAD_ARRIVE():
     play(s, die("Ann", 6))
     ann = s.p["Ann"]
     assert ann.prop == "high_falls" and ann.where == "loop" and ann.space == 0
-    assert ann.land == "squatter" and s.visited_city and s.stage == "after"
+    assert ann.land == "squatter" and s.city is not None and s.stage == "after"
 
 
 def test_others_go_back_to_missouri_PJ_ROAD_BACK():
@@ -170,9 +211,52 @@ def test_city_purchases_need_a_visit_PJ_CITY_VISIT():
     s = position({"Ann": squatter("green_valley", space=36), "Bo": squatter("buffalo_head"),
                   "Cy": squatter("high_falls")})
     play(s, act("Ann", "advance"))                          # 4 steps: past the city
-    assert s.visited_city
+    assert s.city is not None
     play(s, act("Ann", "buy_equipment", kind="harvest", count=2))
     assert s.p["Ann"].harvest == 2 and s.p["Ann"].cash == 4000
+
+
+def _past_the_city_onto(s, player: str, kind: str) -> None:
+    """Place ``player`` so that this month's almanac move passes Pioneer City and ends on the
+    first ``kind`` square after it."""
+    n = steps(s, player)
+    size = len(s.data.loop)
+    target = next(i for i, k in enumerate(s.data.loop) if k == kind and 0 < i < n)
+    place(s, player, (target - n) % size)
+
+
+def test_harvest_sold_after_the_city_is_not_bought_back_PJ_CITY_VISIT():
+    """Rulebook: "New cards may be bought the next time you visit Pioneer City." Cards sold on
+    a square after the city, and the money they fetch, count at the next visit."""
+    s = position({"Ann": squatter("green_valley", cash=0, harvest=3),
+                  "Bo": squatter("buffalo_head"), "Cy": squatter("high_falls")},
+                 month="1858-02")
+    _past_the_city_onto(s, "Ann", "sell_crops")
+    play(s, act("Ann", "advance"))
+    ann = s.p["Ann"]
+    assert ann.harvest == 0 and ann.cash > 0 and s.city is not None
+    bad = refused(s, act("Ann", "buy_equipment", kind="harvest", count=1), "illegal",
+                  "PJ-CITY-VISIT")
+    assert "held 3 harvest" in bad.message
+    assert not [e for e in GAME.legal_actions(s) if e.name == "buy_equipment"]
+
+
+def test_money_that_came_after_the_city_pays_at_the_next_visit_PJ_CITY_VISIT():
+    """The trading post "purchase can only be made when visiting Pioneer City": a post card
+    paid on the square after the city does not pay for it in that move."""
+    s = position({"Ann": squatter("green_valley", cash=6000), "Bo": squatter("buffalo_head"),
+                  "Cy": squatter("high_falls")}, stacks={"post": ["post-01"]})
+    _past_the_city_onto(s, "Ann", "post")
+    play(s, act("Ann", "advance"), draw("post", "post-01"))   # the bank pays 2,000
+    ann = s.p["Ann"]
+    assert ann.cash == 8000 and s.city is not None and s.city.cash == 6000
+    bad = refused(s, act("Ann", "buy_trading_post"), "illegal", "PJ-CITY-VISIT")
+    assert "6000" in bad.message and "next visit" in bad.message
+    assert "buy_trading_post" not in [e.name for e in GAME.legal_actions(s)]
+    play(s, act("Ann", "buy_equipment", kind="axe", count=1))
+    assert s.city.cash == 5500
+    play(s, act("Ann", "buy_equipment", kind="harvest", count=2))  # paid from the 6,000
+    assert ann.cash == 8000 - 1500 and s.city.cash == 4500
 
 
 def test_equipment_one_per_field_PJ_EQUIP_BUY():
@@ -346,7 +430,7 @@ def test_price_proclamation_PJ_PROC_PRICE():
     s.p["Ann"].harvest = 1
     price = s.data.harvest_prices[s.month] + 300
     from referee.model.pionjar.bank import sell_equipment
-    assert sell_equipment(s, "Ann", "harvest") == price
+    assert sell_equipment(s, "Ann", "harvest", ignore) == price
 
 
 def test_price_changes_last_the_year_PJ_PROC_DURATION():
@@ -512,6 +596,24 @@ def test_january_top_up_PJ_SALOON_JANUARY():
     s = position(month="1858-12", turn="Bo")
     play_until(s, 12)
     assert s.month == 12 and s.saloon == 20000
+
+
+def test_january_1858_is_paid_when_time_starts_PJ_SALOON_JANUARY():
+    """Rulebook: the Saloon starts with 10,000, "in addition, the bank pays 10,000 into the
+    saloon every January", and time starts in January 1858: the Saloon holds 20,000 then."""
+    s = GAME.new_state(["Ann", "Bo"])
+    play(s, GAME.chance_outcomes(s)[0][0], act("Ann", "choose_property", property="high_falls"))
+    s.p["Ann"].road = s.data.road_length - 1
+    paid = s.bank_paid
+    noted: list[str] = []
+    GAME.apply(s, die("Ann", 1), noted.append)
+    assert s.month == 0 and s.first == "Ann"
+    assert s.saloon == 20000 and s.bank_paid == paid + 10000
+    assert "PJ-SALOON-JANUARY" in noted and "PJ-ALMANAC-START" in noted
+    play(s, act("Ann", "end_turn"), act("Bo", "choose_property", property="green_valley"))
+    s.p["Bo"].road = s.data.road_length - 1
+    play(s, die("Bo", 1))
+    assert s.p["Bo"].prop == "green_valley" and s.saloon == 20000  # paid once
 
 
 def test_renting_the_saloon_PJ_SALOON_RENT():

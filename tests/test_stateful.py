@@ -86,11 +86,14 @@ def game_machine(game: Game, players: Sequence[str], options: dict[str, Any] | N
             assert copy.fingerprint() == self.state.fingerprint()
 
         @invariant()
-        def quantities_are_integers(self) -> None:
-            values = [*game.global_quantities(self.state).values()]
-            for player in self.state.players:
-                values += game.quantities(self.state, player).values()
-            assert all(isinstance(v, int) for v in values)
+        def observed_values_have_their_kinds(self) -> None:
+            seen = game.observe(self.state)
+            kinds = {"int": int, "bool": bool, "text": (str, type(None)), "names": list,
+                     "ints": list}
+            for q in game.observables:
+                values = [seen.globals[q.name]] if not q.per_player else [
+                    seen.players[p][q.name] for p in self.state.players]
+                assert all(isinstance(v, kinds[q.kind]) for v in values), q.name
 
     GameMachine.__name__ = f"{game.name.title().replace('-', '')}Machine"
     GameMachine.TestCase.settings = SETTINGS

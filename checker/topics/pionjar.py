@@ -4,8 +4,8 @@ The constants (the Saloon's payout per unit of stake for each face of the die, t
 redemption sums and full values) come from the model's data (``referee.model.pionjar.data.
 load_data``), so the encodings follow the data set the model plays with; the rule identifiers are
 those of the model's catalogue (``referee.model.pionjar.catalogue``). Each topic encodes what the
-model does (``saloon.py``, ``auctions.py``, ``city.py`` and the legality checks of ``rules.py``),
-the assumptions included (see ``replays/FORMAT-pionjar.md``, section 8).
+model does (the moves and effects of ``moves/saloon.py``, ``moves/auctions.py`` and
+``moves/city.py``), the assumptions included (see ``replays/FORMAT-pionjar.md``, section 8).
 """
 
 from __future__ import annotations

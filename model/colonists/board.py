@@ -163,7 +163,9 @@ def indentations(market: tuple[Cell, Cell]) -> list[Cell]:
 
 def cell_of(value: object) -> Cell | None:
     """A ``[q, r]`` pair from a log (a list arrives as a tuple), or None if it is not one."""
-    if (isinstance(value, list | tuple) and len(value) == 2
-            and all(type(v) is int and abs(v) <= MAX_COORDINATE for v in value)):
-        return (value[0], value[1])
+    if (type(value) is tuple or type(value) is list) and len(value) == 2:
+        q, r = value
+        if (type(q) is int and type(r) is int and -MAX_COORDINATE <= q <= MAX_COORDINATE
+                and -MAX_COORDINATE <= r <= MAX_COORDINATE):
+            return (q, r)
     return None

@@ -33,7 +33,7 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     c = s.p[i]
     found = c.cache.get("effects")
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     data = s.data
     out: list[d.Effect] = []
     for built in c.buildings:
@@ -54,11 +54,11 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
 def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
     cache = s.p[i].cache
     key = ("kind", kind)
-    found = cache.get(key)  # type: ignore[call-overload]
+    found = cache.get(key)
     if found is None:
         found = [e for e in effects(s, i) if isinstance(e, kind)]
-        cache[key] = found  # type: ignore[index]
-    return found  # type: ignore[no-any-return]
+        cache[key] = found
+    return found
 
 
 def has(s: ColonistsState, i: int, kind: type[d.Effect]) -> bool:
@@ -132,7 +132,7 @@ def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
 def room(s: ColonistsState, i: int) -> Room:
     found = s.p[i].cache.get("room")
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     found = _room(s, i)
     s.p[i].cache["room"] = found
     return found
@@ -225,7 +225,7 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
     """How many goods of each kind the Buffers can hold: one batch per producing source."""
     found = s.p[i].cache.get("buffers")
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     out: Bundle = {}
     for batch in building_yields(s, i, ("production", "sustenance")):
         add(out, {g: n for g, n in batch.items() if g in d.STORABLE})

@@ -41,7 +41,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
@@ -989,10 +989,21 @@ class ColonistsData:
 
     def place(self, slug: str) -> Place:
         """The first (earliest) entry of the Place ``slug``; KeyError if there is none."""
+        return self._first_places[slug]
+
+    @cached_property
+    def goods_by_value(self) -> tuple[str, ...]:
+        """Stored goods by increasing setup value (ties in the order of STORABLE)."""
+        values = self.later_era.goods
+        return tuple(sorted(STORABLE, key=lambda g: (values[g].value if g in values else 0,
+                                                     STORABLE.index(g))))
+
+    @cached_property
+    def _first_places(self) -> dict[str, Place]:
+        out: dict[str, Place] = {}
         for place in self.places:
-            if place.slug == slug:
-                return place
-        raise KeyError(slug)
+            out.setdefault(place.slug, place)
+        return out
 
     def places_of_era(self, era: int) -> tuple[Place, ...]:
         return tuple(p for p in self.places if p.era == era)

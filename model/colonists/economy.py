@@ -76,7 +76,7 @@ def receive_what_fits(s: ColonistsState, i: int, goods: Mapping[str, int]) -> Bu
     space = room(s, i)
     declined: Bundle = {}
     for good in sorted((g for g in goods if g in STORABLE),
-                       key=lambda g: -discard_order(s).index(g)):
+                       key=lambda g: -s.data.goods_by_value.index(g)):
         for _ in range(goods[good]):
             c.stored[good] = c.stored.get(good, 0) + 1
             if space.overflow(c.stored):
@@ -117,11 +117,9 @@ def trim(s: ColonistsState, i: int) -> Bundle:
     return dropped
 
 
-def discard_order(s: ColonistsState) -> list[str]:
+def discard_order(s: ColonistsState) -> tuple[str, ...]:
     """Goods by increasing value (the later-era setup values), the order excess is dropped."""
-    values = s.data.later_era.goods
-    return sorted(STORABLE, key=lambda g: (values[g].value if g in values else 0,
-                                           STORABLE.index(g)))
+    return s.data.goods_by_value
 
 
 # --------------------------------------------------------------------------- spending

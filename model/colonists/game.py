@@ -44,7 +44,7 @@ class Colonists(TableGame[ColonistsState]):
         if type(last) is not int or not 1 <= last <= 4:
             raise refuse("schema", "CO-OPTIONS", f"option 'last_era' must be 1 to 4, found "
                          f"{last!r}")
-        flags = {}
+        flags: dict[str, bool] = {}
         for key in ("small_market", "box_limits"):
             value = options.get(key, False)
             if type(value) is not bool:
@@ -52,7 +52,8 @@ class Colonists(TableGame[ColonistsState]):
                              f"found {value!r}")
             flags[key] = value
         data = _data(options.get("data", DEFAULT_SET))
-        state = ColonistsState(tuple(players), data, last_era=last, **flags)
+        state = ColonistsState(tuple(players), data, last_era=last,
+                               small_market=flags["small_market"], box_limits=flags["box_limits"])
         setup = data.setup
         for _ in players:
             c = Community()

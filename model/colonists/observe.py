@@ -3,6 +3,8 @@ section 7)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from referee.model.colonists import community as co
 from referee.model.colonists.data import STORABLE, WORKER_TYPES
 from referee.model.colonists.scoring import parts
@@ -16,13 +18,35 @@ def _i(s: ColonistsState, p: str) -> int:
     return s.players.index(p)
 
 
+Getter = Callable[[ColonistsState, str], int]
+
+
+def _stored(good: str) -> Getter:
+    return lambda s, p: s.p[_i(s, p)].stored.get(good, 0)
+
+
+def _buffered(good: str) -> Getter:
+    return lambda s, p: s.p[_i(s, p)].buffered.get(good, 0)
+
+
+def _colonists(kind: str) -> Getter:
+    return lambda s, p: co.colonists(s, _i(s, p))[kind]
+
+
+def _employed(kind: str) -> Getter:
+    return lambda s, p: co.employed(s.p[_i(s, p)])[kind]
+
+
+def _embassy(colony: str) -> Getter:
+    return lambda s, p: s.p[_i(s, p)].embassies.get(colony, 0)
+
+
 def _goods() -> list[Q]:
     out: list[Q] = []
     for good in STORABLE:
-        out.append(player_value(good, "int", f"{good} in Storage and Warehouse",
-                                lambda s, p, g=good: s.p[_i(s, p)].stored.get(g, 0)))
+        out.append(player_value(good, "int", f"{good} in Storage and Warehouse", _stored(good)))
         out.append(player_value(f"buffered_{good}", "int", f"{good} in Buffers",
-                                lambda s, p, g=good: s.p[_i(s, p)].buffered.get(g, 0)))
+                                _buffered(good)))
     return out
 
 
@@ -30,16 +54,15 @@ def _workers() -> list[Q]:
     out: list[Q] = []
     for kind in WORKER_TYPES:
         out.append(player_value(f"{kind}s", "int", f"{kind}s the community has",
-                                lambda s, p, k=kind: co.colonists(s, _i(s, p))[k]))
+                                _colonists(kind)))
         out.append(player_value(f"employed_{kind}s", "int", f"{kind}s at work",
-                                lambda s, p, k=kind: co.employed(s.p[_i(s, p)])[k]))
+                                _employed(kind)))
     return out
 
 
 def _embassies(colonies: list[str]) -> list[Q]:
     return [player_value(f"embassy_{c}", "int", f"the relation's level with the {c} colony",
-                         lambda s, p, c=c: s.p[_i(s, p)].embassies.get(c, 0))
-            for c in colonies]
+                         _embassy(c)) for c in colonies]
 
 
 def _buildings(s: ColonistsState, p: str) -> list[str]:

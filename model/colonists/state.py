@@ -49,7 +49,7 @@ class Community:
     used: dict[str, int] = field(default_factory=dict)       # once-per-period uses this turn/half
     converted: dict[int, int] = field(default_factory=dict)  # production conversions this year
     # derived values (effects in force, room...), cleared by :meth:`changed`; never copied
-    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False,
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False,
                                   metadata={"shared": True})
 
     def changed(self) -> None:

@@ -1,11 +1,12 @@
 """Pionjär (Alga): the journey west, the almanac, the Saloon, trails, auctions and prison.
 
 The log vocabulary is documented in ``replays/FORMAT-pionjar.md``; the rule catalogue is in
-:mod:`.catalogue`; the bundled data set (``data/reconstruction``) is a reconstruction for testing.
+:mod:`.catalogue`, the moves in :mod:`.moves`, the flow in :mod:`.flow`; the bundled data set
+(``data/reconstruction``) is a reconstruction for testing.
 """
 
 from referee.model.pionjar.data import DataError, GameData, load_data
-from referee.model.pionjar.rules import Pionjar
+from referee.model.pionjar.game import Pionjar
 
 GAME = Pionjar()
 

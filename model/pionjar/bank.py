@@ -1,9 +1,10 @@
 """Every movement of money goes through here, so that the bank's issued and received totals
-balance the cash on the table (the invariant "cash conserved")."""
+balance the cash on the table (the invariant "cash conserved"). ``note`` receives the rules of
+the automatic effects applied (a short payment, a changed price, the sheriff's full value)."""
 
 from __future__ import annotations
 
-from referee.model.pionjar.ruleids import note
+from referee.model.core import Note
 from referee.model.pionjar.state import PionjarState
 
 
@@ -12,7 +13,7 @@ def bank_pays(s: PionjarState, name: str, amount: int) -> None:
     s.bank_paid += amount
 
 
-def pay_bank(s: PionjarState, name: str, amount: int) -> int:
+def pay_bank(s: PionjarState, name: str, amount: int, note: Note) -> int:
     """The player pays up to ``amount`` (PJ-PAY-SHORT); returns what was paid."""
     paid = min(s.p[name].cash, amount)
     if paid < amount:
@@ -22,7 +23,7 @@ def pay_bank(s: PionjarState, name: str, amount: int) -> int:
     return paid
 
 
-def pay_player(s: PionjarState, payer: str, payee: str, amount: int) -> int:
+def pay_player(s: PionjarState, payer: str, payee: str, amount: int, note: Note) -> int:
     paid = min(s.p[payer].cash, amount)
     if paid < amount:
         note("PJ-PAY-SHORT")
@@ -31,7 +32,7 @@ def pay_player(s: PionjarState, payer: str, payee: str, amount: int) -> int:
     return paid
 
 
-def pay_saloon(s: PionjarState, name: str, amount: int) -> int:
+def pay_saloon(s: PionjarState, name: str, amount: int, note: Note) -> int:
     paid = min(s.p[name].cash, amount)
     if paid < amount:
         note("PJ-PAY-SHORT")
@@ -52,7 +53,7 @@ def saloon_pays(s: PionjarState, name: str, amount: int) -> int:
     return paid
 
 
-def price(s: PionjarState, goods: str, base: int) -> int:
+def price(s: PionjarState, goods: str, base: int, note: Note) -> int:
     """A sale price changed by the year's proclamations, never below 0 (PJ-PROC-PRICE)."""
     change = s.modifiers.get(goods, 0)
     if change:
@@ -60,22 +61,23 @@ def price(s: PionjarState, goods: str, base: int) -> int:
     return max(0, base + change)
 
 
-def sell_equipment(s: PionjarState, name: str, kind: str) -> int:
+def sell_equipment(s: PionjarState, name: str, kind: str, note: Note) -> int:
     """Compulsory sale of all harvest (PJ-SELL-CROPS) or axe (PJ-SELL-TIMBER) cards."""
     ps = s.p[name]
     count = getattr(ps, kind)
     if not count:
         return 0
     if kind == "harvest":
-        each = price(s, "harvest", s.data.harvest_prices[s.month])
+        each = price(s, "harvest", s.data.harvest_prices[s.month], note)
     else:
-        each = price(s, "timber", s.data.timber_prices[s.month])
+        each = price(s, "timber", s.data.timber_prices[s.month], note)
     setattr(ps, kind, 0)
     bank_pays(s, name, count * each)
     return count * each
 
 
-def sell_spoils(s: PionjarState, name: str, kinds: tuple[str, ...], fur_trapper: bool) -> int:
+def sell_spoils(s: PionjarState, name: str, kinds: tuple[str, ...], fur_trapper: bool,
+                note: Note) -> int:
     """Compulsory sale of spoils; the cards leave the game (PJ-SELL-SPOILS, PJ-FUR-TRAPPER)."""
     ps = s.p[name]
     total = 0
@@ -90,7 +92,7 @@ def sell_spoils(s: PionjarState, name: str, kinds: tuple[str, ...], fur_trapper:
                 note("PJ-POST-SHERIFF")
             total += card.value if ps.sheriff else card.value // 2
         else:
-            total += price(s, card.kind, card.value)
+            total += price(s, card.kind, card.value, note)
         s.removed.append(cid)
     ps.spoils = keep
     if total:

@@ -44,9 +44,11 @@ RULES = RuleCatalogue("pionjar", [
          "optional action; it ends by itself when nothing is left to decide.", "How to Play"),
     Rule("PJ-CHANCE-DIE", "A die roll is a whole number from 1 to 6, rolled by the player whose "
          "roll is due.", _ROAD),
-    Rule("PJ-ROAD-CHOOSE", "Assumption: a player on the road names a free property before the "
-         "first roll (and again after being sent back); the branches divide at Missouri and are "
-         "equally long.", _ROAD),
+    Rule("PJ-ROAD-CHOOSE", "In Missouri, where the road divides, a player on the road names a "
+         "free property, or earlier before a roll; assumption: a roll that reaches Missouri "
+         "without one stops there for the choice and the rest of the roll follows on the chosen "
+         "branch; the choice stands unless the player is sent back; the branches are equally "
+         "long.", _ROAD),
     Rule("PJ-ROAD-DIE", "On the road a player moves exactly the number of dots the die shows.",
          _ROAD),
     Rule("PJ-ROAD-BLACK", "Landing on a black dot: skip the next turn.", _ROAD),
@@ -58,8 +60,11 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-ROAD-BACK", "Assumption: when a property is taken, every other player heading for "
          "it goes back to Missouri (the fork) and names another free property; nothing else is "
          "lost.", _ROAD),
-    Rule("PJ-CITY-VISIT", "Assumption: a player visits Pioneer City when registering and when "
-         "an almanac move ends on or passes the city's space.", _ROAD),
+    Rule("PJ-CITY-VISIT", "A player visits Pioneer City when registering and (assumption) when "
+         "an almanac move ends on or passes the city's space; what is bought after the move "
+         "belongs to the visit: it is paid from the cash the player had there and fills the "
+         "fields and stands as they were there, so money or cards that arrive after the piece "
+         "left the city count at the next visit.", _ROAD + "; " + _SELL + "; " + _TP),
     Rule("PJ-EQUIP-BUY", "Harvest and axe cards cost 500 each, at most one per field or stand, "
          "bought only while visiting Pioneer City, from the bank's supply.", _ROAD),
     Rule("PJ-ALMANAC-START", "Time starts at January 1858 when the first player registers.",
@@ -128,8 +133,9 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-SALOON-ROLL", "Die 1: stake back; 2: stake plus twice the stake; 3-5: lost; 6: "
          "stake plus six times the stake; assumption: the stake enters the Saloon first and a "
          "payout never exceeds what the Saloon then holds.", _SALOON),
-    Rule("PJ-SALOON-JANUARY", "The bank pays 10,000 into the Saloon every January (assumption: "
-         "from January 1859; the start capital covers January 1858).", _SALOON),
+    Rule("PJ-SALOON-JANUARY", "The bank pays 10,000 into the Saloon every January, January "
+         "1858 included: it is paid when time starts, so the Saloon then holds the basic "
+         "capital and the first payment.", _SALOON),
     Rule("PJ-SALOON-RENT", "A post card offers the Saloon for rent until the end of the year; "
          "the renter pays the rent to the bank and takes what the Saloon holds when December "
          "ends; one renter at a time.", _SALOON),

@@ -1,18 +1,29 @@
 """Loading and validating a Pionjär data set: a folder of TOML files (board, properties, economy,
 cards). The bundled ``reconstruction`` set is invented for testing (rule PJ-DATA); a user who owns
-the game points the header option ``data`` at a transcription of the real board and cards."""
+the game transcribes the real board and cards into a folder, allows it on the command line
+(``referee validate --data FOLDER``) and names it in the header option ``data``.
+
+A log can only name a bundled set or an allowed folder (:mod:`referee.model.core.datasets`), never
+a path of its own choosing. Files are refused before they are read when they are not regular files
+or larger than :data:`MAX_FILE_BYTES`; every problem is a :class:`DataError` naming the file and the
+key, and quoting at most short scalar values of files the user allowed.
+"""
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+from referee.model.core import datasets, json_type
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_SET = "reconstruction"
 FILES = ("board.toml", "properties.toml", "economy.toml", "cards.toml")
+MAX_FILE_BYTES = 1 << 20  # a transcription of the printed game takes a few KiB per file
 
 SPACE_KINDS = ("city", "plain", "post", "proclamation", "sell_crops", "sell_timber",
                "sell_spoils", "fur_trapper", "jail")
@@ -141,12 +152,13 @@ class _File:
         self.doc = doc
 
     def fail(self, key: str, message: str) -> DataError:
-        return DataError(f"{self.name}: key {key!r}: {message}")
+        shown = key if len(key) <= 80 else key[:77] + "..."
+        return DataError(f"{self.name}: key {shown!r}: {message}")
 
-    def table(self, obj: Any, key: str, required: set[str], optional: set[str] = frozenset()
-              ) -> dict[str, Any]:
+    def table(self, obj: Any, key: str, required: set[str],
+              optional: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
         if not isinstance(obj, dict):
-            raise self.fail(key, f"must be a table, found {type(obj).__name__}")
+            raise self.fail(key, f"must be a table, found {_found(obj)}")
         for name in obj:
             if name not in required and name not in optional:
                 raise self.fail(_join(key, name), "unknown key (allowed: "
@@ -161,7 +173,7 @@ class _File:
         value = obj[name]
         where = _join(key, name)
         if type(value) is not int:
-            raise self.fail(where, f"must be an integer, found {value!r}")
+            raise self.fail(where, f"must be an integer, found {_found(value)}")
         if low is not None and value < low:
             raise self.fail(where, f"must be at least {low}, found {value}")
         if high is not None and value > high:
@@ -173,9 +185,9 @@ class _File:
         value = obj[name]
         where = _join(key, name)
         if not isinstance(value, str):
-            raise self.fail(where, f"must be a string, found {value!r}")
+            raise self.fail(where, f"must be a string, found {_found(value)}")
         if choices is not None and value not in choices:
-            raise self.fail(where, f"must be one of {', '.join(choices)}, found {value!r}")
+            raise self.fail(where, f"must be one of {', '.join(choices)}, found {_found(value)}")
         return value
 
     def ints(self, obj: dict[str, Any], key: str, name: str, low: int | None = None,
@@ -183,12 +195,12 @@ class _File:
         value = obj[name]
         where = _join(key, name)
         if not isinstance(value, list):
-            raise self.fail(where, f"must be a list of integers, found {value!r}")
+            raise self.fail(where, f"must be a list of integers, found {_found(value)}")
         if length is not None and len(value) != length:
             raise self.fail(where, f"must have {length} entries, found {len(value)}")
         for i, item in enumerate(value):
             if type(item) is not int:
-                raise self.fail(f"{where}[{i}]", f"must be an integer, found {item!r}")
+                raise self.fail(f"{where}[{i}]", f"must be an integer, found {_found(item)}")
             if (low is not None and item < low) or (high is not None and item > high):
                 raise self.fail(f"{where}[{i}]", f"must be in {low}..{high}, found {item}")
         return tuple(value)
@@ -200,7 +212,7 @@ class _File:
         where = _join(key, name)
         if not isinstance(value, list) or len(value) != years:
             raise self.fail(where, f"must be a list of {years} rows (one per year) of 12 "
-                            f"integers, found {_short(value)}")
+                            f"integers, found {_found(value)}")
         out: list[int] = []
         for y, row in enumerate(value):
             out.extend(self.ints({"r": row}, f"{where}[{y}]", "r", low, high, 12))
@@ -211,49 +223,87 @@ def _join(key: str, name: str) -> str:
     return f"{key}.{name}" if key else name
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def _found(value: Any) -> str:
+    """A value found in a data file, for a message: short scalars as written, anything else by
+    its type (a nested value is never printed whole)."""
+    if isinstance(value, bool | int | float | str):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return json_type(value)
 
 
 # --------------------------------------------------------------------------- loading
 
 
-def resolve(source: str | Path | None) -> Path:
-    """A bundled set's name, or a folder path, to the folder; DataError if neither."""
-    if source is None:
-        source = DEFAULT_SET
-    text = str(source)
-    bundled = DATA_DIR / text
-    if "/" not in text and "\\" not in text and bundled.is_dir():
-        return bundled
-    path = Path(text).expanduser()
-    if path.is_dir():
-        return path.resolve()
-    names = sorted(p.name for p in DATA_DIR.iterdir() if p.is_dir())
-    raise DataError(f"data set {text!r}: not a bundled set ({', '.join(names)}) "
-                    "nor a folder of TOML files")
+@cache
+def bundled_sets() -> tuple[str, ...]:
+    """The data sets shipped with the package (folders of :data:`DATA_DIR`)."""
+    return tuple(sorted(p.name for p in DATA_DIR.iterdir()
+                        if p.is_dir() and not p.name.startswith(("_", "."))))
 
 
-def load_data(source: str | Path | None = None) -> GameData:
-    """The validated data set named by ``source`` (default: the bundled reconstruction)."""
-    return _load(resolve(source))
+def load_data(name: object = None) -> GameData:
+    """The validated data set ``name``: a bundled set (default: the reconstruction) or a folder
+    allowed on the command line. DataError for anything else, or for a set that breaks the
+    schema."""
+    if name is None:
+        name = DEFAULT_SET
+    if not isinstance(name, str):
+        raise DataError(f"must be the name of a data set, found {json_type(name)} (a bundled "
+                        f"set: {', '.join(bundled_sets())}; or a folder given on the command "
+                        "line with --data)")
+    try:
+        folder = datasets.resolve(name, DATA_DIR, bundled_sets())
+    except datasets.DataSetError as exc:
+        raise DataError(str(exc)) from None
+    stamps = tuple(_stamp(folder, file) for file in FILES)
+    return _load(folder, name, stamps)
+
+
+def _stamp(folder: Path, name: str) -> tuple[int, int]:
+    """Size and modification time of a data file, refused unless it is a regular file within
+    the size limit (checked before anything is read)."""
+    try:
+        info = (folder / name).stat()
+    except FileNotFoundError:
+        raise DataError(f"{name}: missing file (a data set needs {', '.join(FILES)})") from None
+    except OSError as exc:
+        raise DataError(f"{name}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(f"{name}: not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise DataError(f"{name}: {info.st_size:,} bytes, more than the {MAX_FILE_BYTES:,} a "
+                        "data file may hold")
+    return info.st_size, info.st_mtime_ns
+
+
+def _read(folder: Path, name: str) -> _File:
+    try:
+        with (folder / name).open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DataError(f"{name}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DataError(f"{name}: more than the {MAX_FILE_BYTES:,} bytes a data file may hold")
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DataError(f"{name}: not valid UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{name}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise DataError(f"{name}: not valid TOML (nested too deeply)") from None
+    return _File(name, doc)
 
 
 @lru_cache(maxsize=16)
-def _load(folder: Path) -> GameData:
-    files: dict[str, _File] = {}
-    for name in FILES:
-        path = folder / name
-        if not path.is_file():
-            raise DataError(f"{path}: missing file (a data set needs {', '.join(FILES)})")
-        try:
-            with path.open("rb") as handle:
-                files[name] = _File(name, tomllib.load(handle))
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{name}: not valid TOML: {exc}") from None
-    label = folder.name if folder.parent == DATA_DIR else str(folder)
-    return _build(label, files)
+def _load(folder: Path, label: str, stamps: tuple[tuple[int, int], ...]) -> GameData:
+    """A data set, read once per folder and file versions (``stamps``)."""
+    files = {name: _read(folder, name) for name in FILES}
+    try:
+        return _build(label, files)
+    except RecursionError:
+        raise DataError("a data file nests values too deeply") from None
 
 
 def _meta(f: _File) -> str:
@@ -286,10 +336,11 @@ def _build(label: str, files: dict[str, _File]) -> GameData:
         raise board.fail("loop.spaces", "must be a list of at least two space kinds")
     for i, kind in enumerate(spaces):
         if kind not in SPACE_KINDS:
-            raise board.fail(f"loop.spaces[{i}]", f"unknown space kind {kind!r} (expected one "
-                             f"of {', '.join(SPACE_KINDS)})")
+            raise board.fail(f"loop.spaces[{i}]", f"unknown space kind {_found(kind)} (expected "
+                             f"one of {', '.join(SPACE_KINDS)})")
     if spaces[0] != "city":
-        raise board.fail("loop.spaces[0]", f"must be \"city\" (Pioneer City), found {spaces[0]!r}")
+        raise board.fail("loop.spaces[0]", f"must be \"city\" (Pioneer City), found "
+                         f"{_found(spaces[0])}")
     if spaces.count("city") != 1:
         raise board.fail("loop.spaces", "Pioneer City (\"city\") must appear exactly once")
     prison_exit = board.int_(loop_t, "loop", "prison_exit", 0, len(spaces) - 1)
@@ -346,7 +397,7 @@ def _build(label: str, files: dict[str, _File]) -> GameData:
             raise board.fail(f"{key}.circles", "must be a non-empty list of circle kinds")
         for i, kind in enumerate(circles):
             if kind not in CIRCLE_KINDS:
-                raise board.fail(f"{key}.circles[{i}]", f"unknown circle kind {kind!r} "
+                raise board.fail(f"{key}.circles[{i}]", f"unknown circle kind {_found(kind)} "
                                  f"(expected one of {', '.join(CIRCLE_KINDS)})")
         exits_raw = t["exits"]
         if not isinstance(exits_raw, list) or not exits_raw:
@@ -376,7 +427,7 @@ def _build(label: str, files: dict[str, _File]) -> GameData:
             c = cards_f.table(raw, key, {"id", "value"})
             cid = cards_f.str_(c, key, "id")
             if cid in spoils:
-                raise cards_f.fail(f"{key}.id", f"card id {cid!r} used twice")
+                raise cards_f.fail(f"{key}.id", f"card id {_found(cid)} used twice")
             spoils[cid] = SpoilsCard(cid, kind, cards_f.int_(c, key, "value", 0))
             ids.append(cid)
         spoils_ids[kind] = tuple(ids)
@@ -393,7 +444,7 @@ def _build(label: str, files: dict[str, _File]) -> GameData:
                               {"amount", "goods", "count", "trail", "circle"})
             cid = cards_f.str_(c, key, "id")
             if cid in cards or cid in spoils:
-                raise cards_f.fail(f"{key}.id", f"card id {cid!r} used twice")
+                raise cards_f.fail(f"{key}.id", f"card id {_found(cid)} used twice")
             card = _event_card(cards_f, c, key, stack, effects, trails)
             cards[cid] = card
             ids.append(cid)

@@ -1,21 +1,140 @@
 """The mutable Pionjär state: one record per player plus the table (almanac, Saloon, bank totals,
-stacks, Indians, the pending step). ``copy`` shares only the immutable data set."""
+stacks, Indians, the step of the turn).
+
+Each record declares its fields once, as a dataclass; ``copy()`` and ``key()`` are generated from
+the field types when the class is declared (as ``dataclasses`` generates ``__init__``): lists and
+dicts are copied, nested records copy themselves, scalars and tuples are shared; every field
+enters the key, dicts sorted by key. The data set, shared by every copy and fixed for a game, is
+the one field marked ``shared`` and left out of both.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field
+from itertools import count
+from typing import Any, TypeVar
 
 from referee.model.core import fingerprint_of
 from referee.model.pionjar.data import GameData
 
-# Where the next event comes from, per stage: a chance event or the named actor's decision.
-CHANCE_STAGES = frozenset({"start_player", "road_roll", "trail_roll", "saloon_roll", "draw",
-                           "rolloff"})
-DECISION_STAGES = frozenset({"choose", "turn", "lease", "bid", "after"})
+R = TypeVar("R", bound="Record")
+
+SHARED: dict[str, Any] = {"shared": True}
+_names = count()
 
 
-@dataclass(slots=True)
-class PlayerState:
+def _is_record(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, Record)
+
+
+def _optional(tp: Any) -> list[Any] | None:
+    """The types of a union without None, or None when ``tp`` is no union."""
+    if typing.get_origin(tp) in (types.UnionType, typing.Union):
+        return [a for a in typing.get_args(tp) if a is not type(None)]
+    return None
+
+
+def _copy_expr(tp: Any, expr: str) -> str | None:
+    """Source of an expression copying ``expr`` of type ``tp``; None: shared (immutable)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is list:
+        x = f"x{next(_names)}"
+        item = _copy_expr(args[0], x)
+        return f"list({expr})" if item is None else f"[{item} for {x} in {expr}]"
+    if origin is dict:
+        k, v = f"k{next(_names)}", f"v{next(_names)}"
+        value = _copy_expr(args[1], v)
+        return f"dict({expr})" if value is None else (
+            f"{{{k}: {value} for {k}, {v} in {expr}.items()}}")
+    options = _optional(tp)
+    if options is not None:
+        copies = [_copy_expr(a, expr) for a in options]
+        if all(c is None for c in copies):
+            return None
+        (only,) = copies  # one record type, or None
+        return f"(None if {expr} is None else {only})"
+    if _is_record(tp):
+        return f"{expr}.copy()"
+    if origin is tuple or tp in (int, str, bool):
+        return None
+    raise TypeError(f"state field of type {tp!r}: declare it plain data or shared")
+
+
+def _key_expr(tp: Any, expr: str) -> str:
+    """Source of an expression giving the canonical, hashable form of ``expr``."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is list:
+        x = f"x{next(_names)}"
+        item = _key_expr(args[0], x)
+        return f"tuple({expr})" if item == x else f"tuple([{item} for {x} in {expr}])"
+    if origin is dict:
+        k, v = f"k{next(_names)}", f"v{next(_names)}"
+        value = _key_expr(args[1], v)
+        if value == v:
+            return f"tuple(sorted({expr}.items()))"
+        return f"tuple(sorted([({k}, {value}) for {k}, {v} in {expr}.items()]))"
+    options = _optional(tp)
+    if options is not None and any(_key_expr(a, "_") != "_" for a in options):
+        return f"_key_of({expr})"
+    if _is_record(tp):
+        return f"{expr}.key()"
+    return expr
+
+
+def _key_of(value: Any) -> Any:
+    key = getattr(value, "key", None)
+    return key() if key is not None else value
+
+
+class Record:
+    """A dataclass whose ``copy`` and ``key`` follow its declared fields (see the module doc)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def _declare(cls) -> None:
+        hints = typing.get_type_hints(cls)
+        copies, keys = [], []
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            attr = f"self.{f.name}"
+            if f.metadata.get("shared"):
+                copies.append(attr)
+                continue
+            copies.append(_copy_expr(hints[f.name], attr) or attr)
+            keys.append(_key_expr(hints[f.name], attr))
+        source = (f"def copy(self):\n    return cls({', '.join(copies)})\n"
+                  f"def key(self):\n    return ({', '.join(keys)},)\n")
+        namespace: dict[str, Any] = {"cls": cls, "_key_of": _key_of}
+        exec(compile(source, f"<{cls.__name__} copy and key>", "exec"), namespace)
+        cls.copy = namespace["copy"]  # type: ignore[method-assign]
+        cls.key = namespace["key"]  # type: ignore[method-assign]
+
+    def copy(self: R) -> R:
+        raise NotImplementedError  # generated by @record
+
+    def key(self) -> tuple[Any, ...]:
+        raise NotImplementedError  # generated by @record
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and type(other) is type(self) and (
+            self.key() == other.key())
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@typing.dataclass_transform(eq_default=False, field_specifiers=(field,))
+def record(cls: type[R]) -> type[R]:
+    """Declare a state record: a slotted dataclass with generated ``copy`` and ``key``."""
+    made = dataclass(slots=True, eq=False)(cls)
+    made._declare()
+    return made
+
+
+@record
+class PlayerState(Record):
     cash: int
     where: str = "road"             # road | loop | trail | prison
     road: int = 0                   # dot on the road (0 = start)
@@ -36,21 +155,9 @@ class PlayerState:
     prison_until: int = -1          # month in which the prisoner comes out
     prison_served: int = 0          # prison turns sat out in the current stay
 
-    def copy(self) -> PlayerState:
-        return PlayerState(self.cash, self.where, self.road, self.dest, self.space, self.trail,
-                           self.circle, self.prop, self.land, self.lap_done, self.harvest,
-                           self.axe, list(self.spoils), list(self.kept), self.sheriff, self.skip,
-                           self.prison_since, self.prison_until, self.prison_served)
 
-    def key(self) -> tuple:
-        return (self.cash, self.where, self.road, self.dest, self.space, self.trail, self.circle,
-                self.prop, self.land, self.lap_done, self.harvest, self.axe, tuple(self.spoils),
-                tuple(self.kept), self.sheriff, self.skip, self.prison_since, self.prison_until,
-                self.prison_served)
-
-
-@dataclass(slots=True)
-class AuctionState:
+@record
+class AuctionState(Record):
     goods: str                      # buffalo | gold
     left: int                       # cards still to be offered, the current one included
     auctioneer: str
@@ -61,20 +168,28 @@ class AuctionState:
     high_bidder: str | None = None
     winner: str | None = None       # buyer of the card about to be revealed
 
-    def copy(self) -> AuctionState:
-        return AuctionState(self.goods, self.left, self.auctioneer, self.order,
-                            list(self.active), self.to_act, self.high, self.high_bidder,
-                            self.winner)
 
-    def key(self) -> tuple:
-        return (self.goods, self.left, self.auctioneer, self.order, tuple(self.active),
-                self.to_act, self.high, self.high_bidder, self.winner)
+@record
+class CityVisit(Record):
+    """What the player had while in Pioneer City during this turn's move: purchases after the
+    move are paid from that cash (less what they already cost) and fill the fields and stands
+    as they were then (PJ-CITY-VISIT)."""
+
+    cash: int
+    harvest: int
+    axe: int
 
 
-@dataclass(slots=True)
-class PionjarState:
+# The steps of a turn: where the next event comes from.
+CHANCE_STAGES = frozenset({"start_player", "road_roll", "trail_roll", "saloon_roll", "draw",
+                           "rolloff"})
+DECISION_STAGES = frozenset({"choose", "turn", "lease", "bid", "after"})
+
+
+@record
+class PionjarState(Record):
     players: tuple[str, ...]
-    data: GameData
+    data: GameData = field(metadata=SHARED)
     end_month: int
     banker: str
     p: dict[str, PlayerState]
@@ -97,7 +212,9 @@ class PionjarState:
     removed: list[str] = field(default_factory=list)    # spoils cards out of the game
     modifiers: dict[str, int] = field(default_factory=dict)
     indians: list[tuple[str, int]] = field(default_factory=list)
-    visited_city: bool = False
+    city: CityVisit | None = None   # this turn's visit to Pioneer City
+    road_steps: int = 0             # steps of a road roll left once the fork's choice is made
+    road_plain: bool = False        # those steps end a red dot's extra steps (no dot effect)
     gambled: bool = False
     stake: int = 0
     lease_card: str | None = None
@@ -107,38 +224,8 @@ class PionjarState:
     rolloff_pool: list[str] = field(default_factory=list)
     final_saloon: str | None = None  # who took the Saloon at the end
 
-    def copy(self) -> PionjarState:
-        return PionjarState(
-            self.players, self.data, self.end_month, self.banker,
-            {n: ps.copy() for n, ps in self.p.items()}, self.saloon, self.bank_paid,
-            self.bank_received, {k: list(v) for k, v in self.stacks.items()},
-            {k: list(v) for k, v in self.discards.items()}, self.start, self.turn, self.stage,
-            self.draw_stack, self.draw_for, self.month, self.first, self.fresh, self.advances,
-            self.renter, self.trading_post, list(self.removed), dict(self.modifiers),
-            list(self.indians), self.visited_city, self.gambled, self.stake, self.lease_card,
-            self.auction.copy() if self.auction else None, list(self.rolloff), dict(self.rolls),
-            list(self.rolloff_pool), self.final_saloon)
-
-    def key(self) -> tuple:
-        return (
-            self.players, self.data.source, self.end_month, self.banker,
-            tuple(self.p[n].key() for n in self.players), self.saloon, self.bank_paid,
-            self.bank_received, tuple((k, tuple(v)) for k, v in sorted(self.stacks.items())),
-            tuple((k, tuple(v)) for k, v in sorted(self.discards.items())), self.start,
-            self.turn, self.stage, self.draw_stack, self.draw_for, self.month, self.first,
-            self.fresh, self.advances, self.renter, self.trading_post, tuple(self.removed),
-            tuple(sorted(self.modifiers.items())), tuple(self.indians), self.visited_city,
-            self.gambled, self.stake, self.lease_card,
-            self.auction.key() if self.auction else None, tuple(self.rolloff),
-            tuple(sorted(self.rolls.items())), tuple(self.rolloff_pool), self.final_saloon)
-
     def fingerprint(self) -> int:
         return fingerprint_of(self.key())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PionjarState) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     # ------------------------------------------------------------------ small helpers
 

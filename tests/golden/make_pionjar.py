@@ -21,6 +21,7 @@ shared with ``make_homesteaders.py`` is in ``casework.py``. Run from the reposit
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -38,15 +39,11 @@ from casework import (
     write_log,
 )
 
+from referee.games import registration
 from referee.model.pionjar import GAME, load_data
-from referee.model.pionjar.quantities import (
-    global_quantities,
-    global_text,
-    player_text,
-    quantities,
-)
-from referee.model.pionjar.simulate import simulate_game
 from referee.model.pionjar.state import PionjarState
+from referee.replays.records import Event
+from referee.replays.simulate import simulate_game
 from referee.replays.writer import header
 
 P2 = ("Ann", "Bo")
@@ -128,13 +125,9 @@ def plain(player: str, when: str = "1859-03", **extra: Any) -> Obj:
 
 
 def _actual(state: PionjarState, claim: Claim) -> Any:
-    if claim.player is None:
-        if claim.quantity == "month":
-            return DATA.month_name(state.month) if state.month >= 0 else -1
-        values: Mapping[str, Any] = {**global_quantities(state), **global_text(state)}
-        return values[claim.quantity]
-    return {**quantities(state, claim.player),
-            **player_text(state, claim.player)}[claim.quantity]
+    if claim.player is None and claim.quantity == "month":
+        return DATA.month_name(state.month) if state.month >= 0 else -1
+    return GAME.observables.values(state, claim.player, [claim.quantity])[claim.quantity]
 
 
 def _shift(quantity: str, actual: Any, delta: int) -> Any:
@@ -269,6 +262,11 @@ def golden_cases() -> list[Case]:
     add("PJ-ALMANAC-START-legal-january-1858-at-the-first-registration",
         [die("Ann", 5), chk(None, "month"), chk(None, "first_squatter")], players=P3,
         position=near)
+    add("PJ-SALOON-JANUARY-legal-january-1858-when-time-starts",
+        [chk(None, "saloon"), die("Ann", 5), chk(None, "month"), chk(None, "saloon")],
+        players=P3, position=near,
+        note="the Saloon's 10,000 and the bank's payment for January 1858, made when the "
+             "first squatter registers")
     add("PJ-ROAD-BACK-break-rolls-without-choosing-again",
         [die("Ann", 5), end("Ann"), die("Bo", 2)], ("order", "PJ-TURN-ORDER"), players=P3,
         position=near)
@@ -674,8 +672,12 @@ def golden_cases() -> list[Case]:
 EXAMPLE_SEEDS = {2: 7, 3: 3, 4: 5, 6: 11}
 
 
+def _simulate(players: Sequence[str], rng: random.Random) -> list[Event]:
+    return simulate_game(registration("pionjar"), list(players), rng)
+
+
 def _game(n: int) -> tuple[Obj, list[Obj]]:
-    return CASEWORK.simulated(P6[:n], EXAMPLE_SEEDS[n], simulate_game)
+    return CASEWORK.simulated(P6[:n], EXAMPLE_SEEDS[n], _simulate)
 
 
 def _replay(players: Sequence[str], events: Sequence[Obj]) -> list[PionjarState]:

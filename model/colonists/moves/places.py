@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from referee.model.colonists import data as d
 from referee.model.colonists.economy import exchange_problem, receive
 from referee.model.colonists.goods import Bundle, bundle_text, scaled
 from referee.model.colonists.moves.base import Action, player_index
@@ -26,7 +27,7 @@ from referee.model.core import Note, fields
 ACT = frozenset({"act"})
 
 
-def market_card(s: ColonistsState):  # type: ignore[no-untyped-def]
+def market_card(s: ColonistsState) -> d.MarketCard:
     assert s.market_card is not None
     return s.data.market_cards[f"era_{s.era}.{s.market_card}"]
 
@@ -98,7 +99,7 @@ class Sell(Action):
     required = fields(times=(int, list))
     stages = ACT
 
-    def _recipes(self, s: ColonistsState, e: ActionEvent) -> tuple:  # type: ignore[type-arg]
+    def _recipes(self, s: ColonistsState, e: ActionEvent) -> tuple[d.Recipe, ...]:
         place = here(s, e, ("market", "sustainer"), "CO-MARKET-SALE")
         if place is None:
             return market_card(s).sales
@@ -240,8 +241,10 @@ class ClaimMarker(Action):
     optional = fields(decline=dict, swap=list)
     stages = ACT
 
-    def _place(self, s: ColonistsState, e: ActionEvent):  # type: ignore[no-untyped-def]
-        return here(s, e, ("head_official", "chief_officer"), "CO-HEAD-OFFICIAL")
+    def _place(self, s: ColonistsState, e: ActionEvent) -> d.Place:
+        place = here(s, e, ("head_official", "chief_officer"), "CO-HEAD-OFFICIAL")
+        assert place is not None
+        return place
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         place = self._place(s, e)

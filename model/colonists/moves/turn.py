@@ -404,9 +404,10 @@ def _fee_options(s: ColonistsState, i: int, to: int) -> Iterator[dict[str, dict[
         return
     c = s.p[i]
     options: list[dict[str, int]] = []
-    firsts = [g for g in first if (c.tools if g == "tools" else c.stored.get(g, 0)) >= len(due)]
-    resources = sorted((g for g in BUILDING_RESOURCES if c.stored.get(g, 0)),
-                       key=lambda g: -c.stored.get(g, 0))
+    firsts: list[str | None] = [g for g in first if (
+        c.tools if g == "tools" else c.stored.get(g, 0)) >= len(due)]
+    resources: list[str | None] = [*sorted((g for g in BUILDING_RESOURCES if c.stored.get(g, 0)),
+                                           key=lambda g: -c.stored.get(g, 0))]
     for head, res in product(firsts or [None], resources[:2] or [None]):
         pay: dict[str, int] = {}
         if head is not None:

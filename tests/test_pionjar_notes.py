@@ -1,23 +1,23 @@
-"""The ``rules_for`` hook of Pionjär: the rules ``check`` tested for an accepted event and the
-automatic effects the event sets off, read without changing the state."""
+"""Rule coverage of Pionjär: what ``apply`` notes for an accepted event, the rules its move's
+check verified and those of the automatic effects the event sets off, in one pass."""
 
 from __future__ import annotations
 
 import random
 
-from referee.model.core import Action, Chance, rules_checked
+from referee.model.core import Action, Chance
 from referee.model.pionjar import GAME
-from referee.model.pionjar.simulate import simulate_game
 from referee.model.pionjar.state import PionjarState
 from tests.pionjar_helpers import act, die, draw, play, position, squatter, start_before
+from tests.pionjar_helpers import simulate as simulate_game
 
 
 def ids(state: PionjarState, event: Action | Chance) -> set[str]:
+    """The rules noted while ``event`` is applied to a copy of ``state``."""
     assert GAME.check(state, event) is None
-    before = state.key()
-    named = set(rules_checked(GAME, state, event))
-    assert state.key() == before  # the hook only reads the state
-    return named
+    named: list[str] = []
+    GAME.apply(state.copy(), event, named.append)
+    return set(named)
 
 
 def test_quiet_actions_name_only_what_check_tested() -> None:
@@ -115,7 +115,7 @@ def test_indians_on_the_trail() -> None:  # PJ-INDIAN-PASS, PJ-INDIAN-CARDS
     assert not {"PJ-INDIAN-LAND", "PJ-INDIAN-PASS"} & ids(s, die("Ann", 1))
 
 
-def test_rules_for_names_known_rules_for_every_simulated_event() -> None:
+def test_apply_notes_known_rules_for_every_simulated_event() -> None:
     known = set(GAME.rules.ids())
     seen: set[str] = set()
     for n in (2, 4, 6):
@@ -123,13 +123,25 @@ def test_rules_for_names_known_rules_for_every_simulated_event() -> None:
         state = GAME.new_state(players)
         for event in simulate_game(players, random.Random(n)):
             if isinstance(event, Action | Chance):
-                named = set(rules_checked(GAME, state, event))
-                assert named <= known, event
-                assert named, event
-                seen |= named
-                GAME.apply(state, event)
+                noted: list[str] = []
+                GAME.apply(state, event, noted.append)
+                assert set(noted) <= known, event
+                assert noted, event
+                seen |= set(noted)
     for rule in ("PJ-ALMANAC-START", "PJ-ALMANAC-ADVANCE", "PJ-SALOON-JANUARY", "PJ-REDEEM",
                  "PJ-SELL-CROPS", "PJ-SELL-TIMBER", "PJ-CARD-DRAW", "PJ-AUCTION-PAY",
                  "PJ-PRISON", "PJ-END-MONTH", "PJ-SALOON-FINAL", "PJ-SCORE-CAPITAL",
                  "PJ-TURN-END", "PJ-ROAD-BLACK", "PJ-ROAD-RED"):
         assert rule in seen, rule
+
+
+def test_noting_rules_does_not_change_what_apply_does() -> None:
+    players = ["Ann", "Bo", "Cy"]
+    quiet, noted = GAME.new_state(players), GAME.new_state(players)
+    names: list[str] = []
+    for event in simulate_game(players, random.Random(11)):
+        if isinstance(event, Action | Chance):
+            GAME.apply(quiet, event)
+            GAME.apply(noted, event, names.append)
+            assert quiet.fingerprint() == noted.fingerprint(), event
+    assert names and GAME.is_over(quiet)

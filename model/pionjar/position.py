@@ -1,72 +1,22 @@
-"""The setup, the header options and starting positions (the ``position`` header field)."""
+"""Starting positions: the ``position`` header field read into a state (FORMAT-pionjar.md,
+section 7), at the start of the named player's turn."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.model.core import RuleViolation, refuse
-from referee.model.pionjar.data import SPOILS, DataError, GameData, load_data
+from referee.model.core import RuleViolation, is_int, json_repr, refuse, unknown
+from referee.model.pionjar.data import GOODS, GameData
+from referee.model.pionjar.moves.turns import start_turn
+from referee.model.pionjar.observe import LAND, WHERE
 from referee.model.pionjar.state import PionjarState, PlayerState
 
-OPTIONS = ("data", "end", "banker")
-WHERE = ("road", "loop", "trail", "prison")
-LAND = ("none", "squatter", "owner", "defaulted")
 POSITION_KEYS = ("month", "first_squatter", "turn", "start_player", "saloon", "saloon_renter",
                  "trading_post", "modifiers", "indians", "stacks", "removed", "players")
 PLAYER_KEYS = ("cash", "where", "road", "destination", "space", "trail", "circle", "property",
                "land", "lap_done", "harvest", "axe", "spoils", "sheriff", "skip",
                "prison_until")
-
-
-def new_state(players: Sequence[str], options: Mapping[str, Any] | None = None,
-              position: Mapping[str, Any] | None = None) -> PionjarState:
-    players = tuple(players)
-    if not 2 <= len(players) <= 6:
-        raise refuse("schema", "PJ-SETUP-PLAYERS", f"Pionjär takes 2 to 6 players, found "
-                     f"{len(players)}")
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise refuse("schema", "PJ-SETUP-PLAYERS", "players must be distinct non-empty names")
-    options = dict(options or {})
-    for key in options:
-        if key not in OPTIONS:
-            raise refuse("schema", "PJ-OPTIONS",
-                         f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
-    source = options.get("data")
-    if source is not None and not isinstance(source, str):
-        raise refuse("schema", "PJ-DATA", f"option 'data' must be a string, found {source!r}")
-    try:
-        data = load_data(source)
-    except DataError as exc:
-        raise refuse("schema", "PJ-DATA", f"option 'data': {exc}") from None
-    end = data.months - 1
-    if "end" in options:
-        raw = options["end"]
-        parsed = data.parse_month(raw) if isinstance(raw, str) else None
-        if parsed is None:
-            raise refuse("schema", "PJ-END-EARLY", f"option 'end' must be a month \"YYYY-MM\" "
-                         f"from {data.month_name(0)} to {data.month_name(data.months - 1)}, "
-                         f"found {raw!r}")
-        end = parsed
-    banker = options.get("banker", players[0])
-    if banker not in players:
-        raise refuse("schema", "PJ-SETUP-BANKER", f"option 'banker' must name a player, found "
-                     f"{banker!r}")
-    s = setup(players, data, end, banker)
-    if position is not None:
-        apply_position(s, position)
-    return s
-
-
-def setup(players: tuple[str, ...], data: GameData, end: int, banker: str) -> PionjarState:
-    """The rulebook's preparation (PJ-SETUP-PLAYERS, PJ-SETUP-STACKS)."""
-    p = {n: PlayerState(cash=data.start_cash) for n in players}
-    stacks = {"post": list(data.card_ids["post"]),
-              "proclamation": list(data.card_ids["proclamation"]),
-              **{k: list(data.spoils_ids[k]) for k in SPOILS}}
-    total = data.start_cash * len(players) + data.saloon_start
-    return PionjarState(players, data, end, banker, p, data.saloon_start, total, 0, stacks,
-                        {"post": [], "proclamation": []})
 
 
 def _bad(message: str) -> RuleViolation:
@@ -76,18 +26,18 @@ def _bad(message: str) -> RuleViolation:
 def _int(obj: Mapping[str, Any], key: str, where: str, default: int, low: int = 0,
          high: int | None = None) -> int:
     value = obj.get(key, default)
-    if type(value) is not int or value < low or (high is not None and value > high):
+    if not is_int(value) or value < low or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise _bad(f"{where}{key} must be an integer {span}, found {value!r}")
+        raise _bad(f"{where}{key} must be an integer {span}, found {json_repr(value)}")
     return value
 
 
 def _choice(obj: Mapping[str, Any], key: str, where: str, choices: Sequence[Any],
             default: Any) -> Any:
     value = obj.get(key, default)
-    if value not in choices:
+    if not any(value is c or (type(value) is type(c) and value == c) for c in choices):
         raise _bad(f"{where}{key} must be one of {', '.join(map(str, choices))}, "
-                   f"found {value!r}")
+                   f"found {json_repr(value)}")
     return value
 
 
@@ -97,7 +47,7 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
         raise _bad("must be an object")
     for key in pos:
         if key not in POSITION_KEYS:
-            raise _bad(f"unknown field {key!r} (known: {', '.join(POSITION_KEYS)})")
+            raise _bad(unknown("field", key, POSITION_KEYS))
     d = s.data
     players = s.players
     raw_players = pos.get("players", {})
@@ -105,14 +55,14 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
         raise _bad("players must be an object")
     for name in raw_players:
         if name not in players:
-            raise _bad(f"unknown player {name!r}")
+            raise _bad(unknown("player", name, players))
     month = -1
     if pos.get("month") is not None:
         raw = pos["month"]
         month = d.parse_month(raw) if isinstance(raw, str) else None  # type: ignore[assignment]
         if month is None or month > s.end_month:
             raise _bad(f"month must be \"YYYY-MM\" from {d.month_name(0)} to "
-                       f"{d.month_name(s.end_month)}, found {raw!r}")
+                       f"{d.month_name(s.end_month)}, found {json_repr(raw)}")
     turn = _choice(pos, "turn", "", players, None)
     s.turn = players.index(turn)
     s.start = _choice(pos, "start_player", "", players, turn)
@@ -128,8 +78,9 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
     if not isinstance(mods, Mapping):
         raise _bad("modifiers must be an object")
     for goods, amount in mods.items():
-        if goods not in ("harvest", "timber", "buffalo", "fish", "gold") or type(amount) is not int:
-            raise _bad(f"modifiers: {goods!r}: {amount!r} is not a goods name with an integer")
+        if goods not in GOODS or not is_int(amount):
+            raise _bad(f"modifiers: {json_repr(goods)}: {json_repr(amount)} is not a goods name "
+                       "with an integer")
     s.modifiers = {g: a for g, a in mods.items() if a}
     s.indians = _indians(d, pos.get("indians", []))
 
@@ -160,8 +111,6 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
             raise _bad(f"players hold more {kind} cards than the game has")
     s.bank_paid = s.total_money()
     s.bank_received = 0
-    from referee.model.pionjar.turns import start_turn
-
     ps = s.p[turn]
     if ps.where == "prison":
         raise _bad(f"{turn}'s turn cannot start in prison; name the next player who moves")
@@ -175,11 +124,12 @@ def _indians(d: GameData, raw: Any) -> list[tuple[str, int]]:
         raise _bad(f"indians must be a list of at most {d.indians} [trail, circle] pairs")
     out: list[tuple[str, int]] = []
     for item in raw:
-        if (not isinstance(item, list) or len(item) != 2 or item[0] not in d.trails
-                or type(item[1]) is not int
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str)
+                or item[0] not in d.trails
+                or not is_int(item[1])
                 or d.trails[item[0]].kind(item[1]) != "camp"
                 or not 1 <= item[1] <= d.trails[item[0]].length):
-            raise _bad(f"indians: {item!r} is not a [trail, camp circle] pair")
+            raise _bad(f"indians: {json_repr(item)} is not a [trail, camp circle] pair")
         out.append((item[0], item[1]))
     return out
 
@@ -189,7 +139,7 @@ def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) 
     w = f"players.{name}."
     for key in raw:
         if key not in PLAYER_KEYS:
-            raise _bad(f"{w}{key}: unknown field (known: {', '.join(PLAYER_KEYS)})")
+            raise _bad(f"{w}{unknown('field', key, PLAYER_KEYS)}")
     ps = PlayerState(cash=_int(raw, "cash", w, d.start_cash))
     ps.where = _choice(raw, "where", w, WHERE, "road")
     ps.prop = _choice(raw, "property", w, [*d.properties, None], None)
@@ -224,8 +174,8 @@ def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) 
     if not isinstance(spoils, list):
         raise _bad(f"{w}spoils must be a list of card ids")
     for cid in spoils:
-        if cid not in d.spoils or cid in held:
-            raise _bad(f"{w}spoils: {cid!r} is unknown or held twice")
+        if not isinstance(cid, str) or cid not in d.spoils or cid in held:
+            raise _bad(f"{w}spoils: {json_repr(cid)} is unknown or held twice")
         held.add(cid)
     ps.spoils = list(spoils)
     ps.sheriff = bool(_choice(raw, "sheriff", w, [True, False], False))
@@ -256,7 +206,8 @@ def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) 
 def _stacks(s: PionjarState, pos: Mapping[str, Any], held: set[str]) -> None:
     d = s.data
     removed = pos.get("removed", [])
-    if not isinstance(removed, list) or any(c not in d.spoils or c in held for c in removed):
+    if not isinstance(removed, list) or any(not isinstance(c, str) or c not in d.spoils
+                                                  or c in held for c in removed):
         raise _bad("removed must list spoils card ids held by nobody")
     s.removed = list(removed)
     gone = held | set(removed)
@@ -265,12 +216,13 @@ def _stacks(s: PionjarState, pos: Mapping[str, Any], held: set[str]) -> None:
         raise _bad("stacks must be an object")
     for stack in raw:
         if stack not in s.stacks:
-            raise _bad(f"stacks: unknown stack {stack!r}")
+            raise _bad(f"stacks: {unknown('stack', stack, s.stacks)}")
     for stack in s.stacks:
         every = d.card_ids[stack] if stack in d.card_ids else d.spoils_ids[stack]
         if stack in raw:
             cards = raw[stack]
-            if not isinstance(cards, list) or any(c not in every or c in gone for c in cards):
+            if not isinstance(cards, list) or any(not isinstance(c, str) or c not in every
+                                                     or c in gone for c in cards):
                 raise _bad(f"stacks.{stack} must list {stack} cards held by nobody")
             s.stacks[stack] = [c for c in every if c in set(cards)]
         else:

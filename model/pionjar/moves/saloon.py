@@ -1,10 +1,56 @@
-"""The Saloon: stakes and payouts, the January top-up, the lease and the final roll."""
+"""The Saloon: the stake and the roll's payout, the January payment, the lease and its end in
+December, and the final roll at the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from referee.model.core import Action, Note, Violation, fields
 from referee.model.pionjar.bank import bank_to_saloon, pay_saloon, saloon_pays
-from referee.model.pionjar.ruleids import note
+from referee.model.pionjar.moves.common import PionjarAction, where_words
 from referee.model.pionjar.state import PionjarState
+
+
+class Gamble(PionjarAction):
+    name = "gamble"
+    rules = ("PJ-SALOON-STAKE", "PJ-SALOON-WHEN", "PJ-TURN-ORDER")
+    required = fields(stake=int)
+    stages = frozenset({"after"})
+
+    def check(self, state: PionjarState, event: Action) -> Violation | None:
+        name = event.player
+        ps = state.p[name]
+        if ps.where not in ("loop", "trail"):
+            return Violation("illegal", "PJ-SALOON-WHEN", f"{name} cannot play in the Saloon "
+                             f"while {where_words(ps.where)}", name)
+        if state.gambled:
+            return Violation("illegal", "PJ-SALOON-WHEN", f"{name} has already played in the "
+                             "Saloon this turn", name)
+        stake = event.get("stake")
+        if stake < 1:
+            return Violation("illegal", "PJ-SALOON-STAKE", f"a stake must be at least 1, "
+                             f"found {stake}", name)
+        if stake > ps.cash:
+            return Violation("illegal", "PJ-SALOON-STAKE", f"stake {stake} exceeds {name}'s "
+                             f"cash {ps.cash}", name)
+        return None
+
+    def legal(self, state: PionjarState, player: str | None) -> Iterator[Action]:
+        assert player is not None
+        if can_gamble(state, player):
+            cash = state.p[player].cash
+            for stake in sorted({x for x in state.data.stake_steps if x <= cash} | {cash}):
+                yield Action.make(player, "gamble", stake=stake)
+
+    def apply(self, state: PionjarState, event: Action, note: Note) -> None:
+        stake = event.get("stake")
+        pay_saloon(state, event.player, stake, note)
+        state.stake = stake
+        state.gambled = True
+        state.stage = "saloon_roll"
+
+
+# --------------------------------------------------------------------------- effects
 
 
 def can_gamble(s: PionjarState, name: str) -> bool:
@@ -18,13 +64,6 @@ def payout(s: PionjarState, stake: int, value: int) -> int:
     return min(s.saloon, s.data.saloon_multipliers[value - 1] * stake)
 
 
-def gamble(s: PionjarState, name: str, stake: int) -> None:
-    pay_saloon(s, name, stake)
-    s.stake = stake
-    s.gambled = True
-    s.stage = "saloon_roll"
-
-
 def roll(s: PionjarState, name: str, value: int) -> int:
     won = saloon_pays(s, name, payout(s, s.stake, value))
     s.stake = 0
@@ -36,7 +75,7 @@ def rent(s: PionjarState, name: str, card: str) -> None:
     s.p[name].kept.append(card)
 
 
-def year_end(s: PionjarState) -> None:
+def year_end(s: PionjarState, note: Note) -> None:
     """December is over: the renter takes the Saloon and the lease ends (PJ-SALOON-RENT);
     the year's price proclamations lapse (PJ-PROC-DURATION)."""
     if s.renter is not None:
@@ -59,20 +98,21 @@ def _lease_ends(s: PionjarState) -> None:
     s.renter = None
 
 
-def january(s: PionjarState) -> None:
+def january(s: PionjarState, note: Note) -> None:
     note("PJ-SALOON-JANUARY")
     bank_to_saloon(s, s.data.saloon_january)
 
 
-def finish(s: PionjarState) -> None:
+def finish(s: PionjarState, note: Note) -> None:
     """The end (PJ-SALOON-FINAL): the renter takes the Saloon, else everyone rolls for it."""
-    s.visited_city = s.gambled = False
+    s.city = None
+    s.gambled = False
     note("PJ-SALOON-FINAL")
     if s.renter is not None:
         note("PJ-SALOON-RENT")
         s.final_saloon = s.renter
         _lease_ends(s)
-        _over(s)
+        _over(s, note)
     elif s.saloon > 0:
         first = s.players.index(s.start) if s.start in s.players else 0
         order = [s.players[(first + i) % len(s.players)] for i in range(len(s.players))]
@@ -81,16 +121,17 @@ def finish(s: PionjarState) -> None:
         s.rolls = {}
         s.stage = "rolloff"
     else:
-        _over(s)
+        _over(s, note)
 
 
-def _over(s: PionjarState) -> None:
+def _over(s: PionjarState, note: Note) -> None:
     """The game has ended: the capital is final (PJ-SCORE-CAPITAL, PJ-SCORE-LAND)."""
-    note("PJ-SCORE-CAPITAL", "PJ-SCORE-LAND")
+    note("PJ-SCORE-CAPITAL")
+    note("PJ-SCORE-LAND")
     s.stage = "over"
 
 
-def rolloff_roll(s: PionjarState, name: str, value: int) -> None:
+def rolloff_roll(s: PionjarState, name: str, value: int, note: Note) -> None:
     s.rolls[name] = value
     s.rolloff.pop(0)
     if s.rolloff:
@@ -100,9 +141,9 @@ def rolloff_roll(s: PionjarState, name: str, value: int) -> None:
     if len(tied) == 1:
         s.final_saloon = tied[0]
         saloon_pays(s, tied[0], s.saloon)
-        _over(s)
+        _over(s, note)
         return
     note("PJ-SALOON-FINAL-TIE")
-    s.rolloff = list(tied)      # PJ-SALOON-FINAL-TIE
+    s.rolloff = list(tied)
     s.rolloff_pool = list(tied)
     s.rolls = {}
