@@ -23,8 +23,9 @@ shared with the other games' generators is in ``casework.py``. Run from the repo
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from casework import Case, Casework, Claim, FinalLine, Obj, event
 
 from referee.model.colonists import GAME
 from referee.model.colonists.state import ColonistsState
+from referee.model.core import Action
 
 P1 = ("Ann",)
 P2 = ("Ann", "Bo")
@@ -181,6 +183,79 @@ class Table:
         return self.turn(player, to, None, steward, fee, enter)
 
 
+# --------------------------------------------------------------------------- playing on
+
+
+# how much a steady player likes each action at the place reached (before a little chance)
+LIKING = {"build": 10, "diplomacy": 9, "develop": 8, "market_action": 6, "refine": 5,
+          "draw_cards": 4, "gather": 4, "subsidy": 3, "sell": 2, "claim_marker": 2,
+          "market_trade": 1}
+
+
+def _liked(action: Action) -> float:
+    base = float(LIKING.get(action.name, 0))
+    if action.has("decline"):
+        base -= 2
+    if action.name == "build":
+        base += len(action.get("buildings"))
+    return base
+
+
+class Steady:
+    """A plain player for the long scripted games (until the simulator's policy takes over):
+    Workers employed whenever possible, and each turn the move whose action it likes best,
+    chance outcomes drawn from a seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def chance(self, state: ColonistsState) -> Obj:
+        outcomes = GAME.chance_outcomes(state)
+        events = [e for e, _ in outcomes]
+        weights = [float(p) for _, p in outcomes]
+        return self.rng.choices(events, weights)[0].to_json()
+
+    def choose(self, state: ColonistsState) -> Obj:
+        legal = GAME.legal_actions(state)
+        by_name: dict[str, list[Any]] = {}
+        for e in legal:
+            by_name.setdefault(e.name, []).append(e)
+        for name in ("place_tile", "fill_storage", "keep", "place_steward", "employ"):
+            if name in by_name:
+                return self.rng.choice(by_name[name]).to_json()
+        if "sustenance" in by_name:
+            return by_name["sustenance"][0].to_json()
+        if "dismiss" in by_name:
+            return by_name["dismiss"][0].to_json()
+        if "move" in by_name:
+            return max(by_name["move"], key=lambda m: self._after(state, m)).to_json()
+        acts = [e for e in legal if isinstance(e, Action) and e.name in LIKING]
+        if acts:
+            return max(acts, key=lambda e: _liked(e) + self.rng.random()).to_json()
+        return legal[0].to_json()
+
+    def _after(self, state: ColonistsState, move: Action) -> float:
+        trial = state.copy()
+        GAME.apply(trial, move)
+        acts = [e for e in GAME.legal_actions(trial) if isinstance(e, Action)
+                and e.name in LIKING]
+        return max((_liked(e) for e in acts), default=0.0) + self.rng.random()
+
+
+def play_on(t: Table, player: Steady, until: Callable[[ColonistsState], bool] | None = None,
+            chance: Callable[[ColonistsState], Obj | None] | None = None) -> Table:
+    """Play ``t`` on with ``player`` for every decision until ``until`` holds (or the game ends);
+    ``chance`` may fix a chance outcome (None: the player draws one)."""
+    state = t.state
+    while not GAME.is_over(state) and not (until is not None and until(state)):
+        if GAME.flow.chance(state) is not None:
+            fixed = chance(state) if chance is not None else None
+            t.add(fixed if fixed is not None else player.chance(state))
+        else:
+            t.add(player.choose(state))
+    return t
+
+
 # --------------------------------------------------------------------------- cases
 
 
@@ -266,7 +341,7 @@ def golden_cases() -> list[Case]:
     c: list[Case] = []
     for group in (log_cases, setup_cases, year_cases, move_cases, fee_cases, storage_cases,
                   place_cases, market_cases, build_cases, worker_cases, card_cases,
-                  library_cases, diplomacy_cases):
+                  library_cases, diplomacy_cases, long_cases):
         c.extend(group())
     return c
 
@@ -862,6 +937,58 @@ def diplomacy_cases() -> Iterable[Case]:
     yield done.case("CO-SCORE-legal-the-community-so-far", chk("Ann", "score"))
     yield done.case("CO-SCORE-break-claims-the-embassy-worth-nothing", chk("Ann", "score", -2),
                     want=("checkpoint", "CO-SCORE"))
+
+
+# seeds of the steady player's games the long cases use (found by trying seeds from 0)
+TIE_SEED = 24      # a 2-player one-era game that ends in a tie
+SOLO_SEED = 0      # a solo game
+
+
+def long_cases() -> Iterable[Case]:
+    solo = play_on(Table(P1, {"last_era": 1}), Steady(SOLO_SEED))
+    yield solo.case("CO-ERA-END-legal-the-game-ends-after-the-agreed-era", chk(None, "era"),
+                    chk(None, "year"), FinalLine(), note="a solo game of Era I only")
+    yield solo.case("CO-ERA-END-break-a-move-after-the-end",
+                    a("Ann", "move", to=solo.state.board.tiles[0].cells[0]),
+                    want=("order", "CO-ERA-END"))
+    yield solo.case("CO-SCORE-break-final-score-one-too-high", FinalLine({"Ann": 1}),
+                    want=("score", "LOG-SCORE"))
+    tie = play_on(Table(P2, {"last_era": 1}), Steady(TIE_SEED))
+    scores = {n: sc.total for n, sc in GAME.score(tie.state).items()}
+    assert len(set(scores.values())) == 1, scores
+    first = tie.state.players[tie.state.order[0]]
+    yield tie.case("CO-TIE-legal-the-later-player-wins-the-tie", chk(None, "start_player"),
+                   FinalLine(), note=f"both score {scores['Ann']}; {first} took the first "
+                   "three turns of the first year, so the other player wins")
+    yield tie.case("CO-TIE-break-both-claimed-winners", FinalLine(winners=list(P2)),
+                   want=("score", "LOG-SCORE"))
+    # Era II of a solo game: the third Market, a Riverbank Forest
+    two = play_on(Table(P1, {"last_era": 2}), Steady(SOLO_SEED),
+                  until=lambda s: s.stage == "third_market")
+    yield two.case("CO-ERA-START-break-a-card-before-the-third-market",
+                   ch("market_card", card="hollow"), want=("chance", "CO-ERA-START"),
+                   note="Era II begins with the start player adding the third Market")
+    third = next(e for e in GAME.legal_actions(two.state) if e.name == "place_market")
+    yield two.case("CO-ERA-START-legal-the-third-market", third.to_json(), chk(None, "era"),
+                   chk(None, "year"))
+    two.add(third.to_json())
+
+    def forest(state: ColonistsState) -> Obj | None:
+        if state.stage == "reveal_place" and "riverbank_forest" not in state.revealed:
+            return ch("reveal_place", place="riverbank_forest")
+        return None
+
+    play_on(two, Steady(SOLO_SEED), until=lambda s: s.stage == "end_year", chance=forest)
+    groves = [list(two.state.board.tiles[t].cells[0])
+              for t in two.state.board.tiles_named("riverbank_grove")]
+    joiner = two.cell("joiner")
+    yield two.case("CO-BOARD-REPLACE-break-the-forest-on-the-joiner",
+                   a("Ann", "place_tile", place="riverbank_forest", at=joiner),
+                   want=("illegal", "CO-BOARD-REPLACE"),
+                   note="the Riverbank Forest takes the spot of a Riverbank Grove")
+    yield two.case("CO-BOARD-REPLACE-legal-the-forest-on-a-grove",
+                   a("Ann", "place_tile", place="riverbank_forest", at=groves[0]),
+                   chk("Ann", "wood"))
 
 
 # --------------------------------------------------------------------------- examples
