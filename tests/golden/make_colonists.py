@@ -23,18 +23,33 @@ shared with the other games' generators is in ``casework.py``. Run from the repo
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from casework import Case, Casework, Claim, FinalLine, Obj, event
+from casework import (
+    EXAMPLES,
+    Case,
+    Casework,
+    Claim,
+    FinalLine,
+    Intended,
+    Obj,
+    confirm,
+    event,
+    write_log,
+)
 
 from referee.model.colonists import GAME
+from referee.model.colonists.data import load_data
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action
+from referee.replays.writer import dumps, header
 
+GAME_DATA = load_data()
 P1 = ("Ann",)
 P2 = ("Ann", "Bo")
 P3 = ("Ann", "Bo", "Cy")
@@ -994,8 +1009,128 @@ def long_cases() -> Iterable[Case]:
 # --------------------------------------------------------------------------- examples
 
 
-def write_examples(folder: Path | None = None) -> dict[str, Obj]:
-    return {}
+EXAMPLE_SEED = 4  # the steady player's 2-player one-era game the examples show
+
+
+def yearly_check(state: ColonistsState) -> Obj:
+    """The ``check`` line written after each sustenance phase: the calendar and every
+    community's Toolbox and worth."""
+    claims: Obj = {"era": state.era, "year": state.year}
+    for name in state.players:
+        c = state.p[state.players.index(name)]
+        claims[name] = {"tools": c.tools, "dollars": c.dollars,
+                        "score": GAME.score(state)[name].total}
+    return {"check": claims}
+
+
+def example_game(players: Sequence[str] = P2, seed: int = EXAMPLE_SEED) -> tuple[Obj, list[Obj]]:
+    """The header and lines of a complete one-era game, a ``check`` after every year."""
+    t = Table(players, {"last_era": 1})
+    player = Steady(seed)
+    while not GAME.is_over(t.state):
+        play_on(t, player, until=lambda s: GAME.is_over(s) or (
+            bool(t.events) and t.events[-1] == SUSTENANCE))
+        if t.events[-1] == SUSTENANCE and not GAME.is_over(t.state):
+            t.events.append(yearly_check(t.state))
+    t.events.append(yearly_check(t.state))
+    t.events.append(CASEWORK.final(t.state))
+    head = header("colonists", players, {"last_era": 1},
+                  meta={"event": "scripted game", "seed": seed})
+    return head, t.events
+
+
+def write_examples(folder: Path = EXAMPLES) -> dict[str, Obj]:
+    folder.mkdir(parents=True, exist_ok=True)
+    verdicts: dict[str, Obj] = {}
+
+    def finish(name: str, intended: Intended | None) -> None:
+        """``intended`` None: a valid, complete game."""
+        verdicts[name] = confirm(folder / name, intended or [], complete=intended is None)
+
+    head, events = example_game()
+    write_log(folder / "colonists-2p.jsonl", head, events)
+    finish("colonists-2p.jsonl", None)
+
+    def line(k: int) -> int:
+        return k + 2  # event k (0-based) stands on this file line
+
+    def first(test: Callable[[int, Obj], bool], start: int = 0) -> int:
+        return next(k for k, ev in enumerate(events) if k >= start and test(k, ev))
+
+    def copy(evs: Sequence[Obj]) -> list[Obj]:
+        return [json.loads(json.dumps(ev)) for ev in evs]
+
+    states = replay_states(P2, {"last_era": 1}, events)
+    turns = first(lambda k, ev: ev.get("action") == "move")
+
+    # syntax: a line cut off in the middle (a truncated upload)
+    k = first(lambda k, ev: ev.get("action") == "build")
+    text = dumps(events[k])
+    write_log(folder / "colonists-invalid-syntax.jsonl", head, events[:k + 3],
+              raw={line(k): text[: len(text) // 2]})
+    finish("colonists-invalid-syntax.jsonl", [(line(k), "syntax", "LOG-JSON")])
+
+    # schema: a building written as printed on its tile
+    bad = copy(events[:k + 4])
+    built = bad[k]["buildings"][0]
+    bad[k]["buildings"][0] = GAME_DATA.buildings[built].name
+    write_log(folder / "colonists-invalid-schema.jsonl", head, bad)
+    finish("colonists-invalid-schema.jsonl", [(line(k), "schema", "CO-VOCAB")])
+
+    # order: the second player moves during the first player's turns
+    k = first(lambda k, ev: ev.get("action") == "move", turns)
+    bad = copy(events[:k + 4])
+    mover = bad[k]["player"]
+    bad[k]["player"] = next(p for p in P2 if p != mover)
+    if "fee" in bad[k]:
+        del bad[k]["fee"]
+    write_log(folder / "colonists-invalid-order.jsonl", head, bad)
+    finish("colonists-invalid-order.jsonl", [(line(k), "order", "CO-TURN-ORDER")])
+
+    # illegal: a Fee short by one good (the building resource left out)
+    k = first(lambda k, ev: bool(ev.get("fee")))
+    bad = copy(events[:k + 4])
+    for goods in bad[k]["fee"].values():
+        for good in [g for g in goods if g not in ("tools", "food")]:
+            del goods[good]
+    write_log(folder / "colonists-invalid-illegal.jsonl", head, bad)
+    finish("colonists-invalid-illegal.jsonl", [(line(k), "illegal", "CO-FEE")])
+
+    # chance: the second year turns up the first year's Market card again
+    k = first(lambda k, ev: ev.get("chance") == "market_card",
+              first(lambda k, ev: ev.get("chance") == "market_card") + 1)
+    bad = copy(events[:k + 4])
+    bad[k]["card"] = next(ev["card"] for ev in events if ev.get("chance") == "market_card")
+    write_log(folder / "colonists-invalid-chance.jsonl", head, bad)
+    finish("colonists-invalid-chance.jsonl", [(line(k), "chance", "CO-YEAR-START")])
+
+    # checkpoint: a yearly check that forgets the Smithy's Tool of one player
+    k = first(lambda k, ev: "check" in ev and ev["check"].get("year") == 3)
+    bad = copy(events)
+    bad[k]["check"][P2[1]]["tools"] -= 1
+    write_log(folder / "colonists-invalid-checkpoint.jsonl", head, bad)
+    finish("colonists-invalid-checkpoint.jsonl", [(line(k), "checkpoint", "CO-CHECK")])
+
+    # score: the winner's final score raised by 1
+    bad = copy(events)
+    final = bad[-1]["final"]
+    final["scores"][final["winners"][0]] += 1
+    write_log(folder / "colonists-invalid-score.jsonl", head, bad)
+    finish("colonists-invalid-score.jsonl", [(line(len(bad) - 1), "score", "LOG-SCORE")])
+    del states
+    return verdicts
+
+
+def replay_states(players: Sequence[str], options: Obj | None,
+                  events: Sequence[Obj]) -> list[ColonistsState]:
+    """The state before each event (check and final lines leave it unchanged)."""
+    state = GAME.new_state(list(players), options)
+    out = []
+    for ev in events:
+        out.append(state.copy())
+        if "check" not in ev and "final" not in ev:
+            GAME.apply(state, event(ev))
+    return out
 
 
 def main(argv: Sequence[str]) -> None:
