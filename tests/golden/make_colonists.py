@@ -696,6 +696,56 @@ def storage_cases() -> Iterable[Case]:
                  chk("Ann", "tools", -1), want=("checkpoint", "CO-CHECK"))
     yield f.case("CO-PRODUCE-legal-the-smithy-and-the-forester", SUSTENANCE,
                  chk("Ann", "tools"), chk("Ann", "buffered_wood"))
+    # the Factory: a Farmer there adds a Wood to the Farmer-run Forester's House
+    fa = factory_years()
+    yield fa.case("CO-FACTORY-legal-a-farmer-there-adds-a-wood", SUSTENANCE,
+                  chk("Ann", "buffered_wood"), chk("Ann", "employed_farmers"))
+    yield fa.case("CO-FACTORY-break-claims-the-forester-without-the-bonus", SUSTENANCE,
+                  chk("Ann", "buffered_wood", -1), want=("checkpoint", "CO-CHECK"),
+                  note="the Forester's House yields 2 Wood, 3 with a Farmer in the Factory")
+    yield fa.case("CO-REDISTRIBUTE-legal-both-farmers-change-jobs", SUSTENANCE,
+                  chk("Ann", "storage"), chk("Ann", "wood"))
+
+
+def lay_face_up(t: Table) -> Table:
+    """The start player lays each face-up Place on the first cell the rules allow."""
+    for slug in list(t.state.revealed):
+        e = next(x for x in GAME.legal_actions(t.state)
+                 if x.name == "place_tile" and x.get("place") == slug)
+        t.add(e.to_json())
+    return t
+
+
+def factory_years() -> Table:
+    """Ann alone: two Storage Sheds from a Building Contract hold the goods for a Factory, the
+    Forester's House comes from the Market; at the end of the second year both Farmers leave the
+    Storage Sheds for the Factory and the Forester's House."""
+    cells = {"clay_delve": [-2, 3], "baker": [1, 2], "builder_factory": [-2, 2]}
+    t = opening(P1, places=tuple(cells))
+    t.turn("Ann", "librarian", "draw_cards")
+    t.add(ch("draw_improvement", card=120), ch("draw_improvement", card=101))
+    t.turn("Ann", MARKET, "sell", times=[1, 0])
+    t.turn("Ann", "developer", "develop", card=120, buildings=["storage_shed", "storage_shed"])
+    t.add(a("Ann", "employ", building="storage_shed"),
+          a("Ann", "employ", building="storage_shed#2"))
+    t.turn("Ann", MARKET, "subsidy")
+    t.turn("Ann", GROVE, "gather")
+    t.turn("Ann", GROVE2, "gather")
+    for slug, cell in cells.items():
+        t.add(a("Ann", "place_tile", place=slug, at=cell))
+    t.add(SUSTENANCE).year("forester_house", ("grove", "builder_flat", "builder_pub"))
+    t.turn("Ann", "builder_factory", "build", buildings=["factory"])
+    t.turn("Ann", GROVE2, "gather")
+    t.turn("Ann", MARKET2, "market_action", buildings=["forester_house"])
+    t.turn("Ann", "baker", "gather")
+    t.turn("Ann", MARKET2, "sell", times=[0, 1])
+    t.turn("Ann", GROVE2, "gather")
+    lay_face_up(t)
+    t.add(a("Ann", "dismiss", building="storage_shed"),
+          a("Ann", "dismiss", building="storage_shed#2"),
+          a("Ann", "employ", building="factory", worker="farmer"),
+          a("Ann", "employ", building="forester_house"))
+    return t
 
 
 def place_cases() -> Iterable[Case]:
