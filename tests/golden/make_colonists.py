@@ -44,6 +44,7 @@ from casework import (
 )
 
 from referee.model.colonists import GAME
+from referee.model.colonists.community import spot_problem
 from referee.model.colonists.data import load_data
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action
@@ -1007,6 +1008,19 @@ def diplomacy_cases() -> Iterable[Case]:
 # seeds of the steady player's games the long cases use (found by trying seeds from 0)
 TIE_SEED = 24      # a 2-player one-era game that ends in a tie
 SOLO_SEED = 0      # a solo game
+SPOTS_SEED = 4     # a solo one-era game whose 12 building spots fill up
+
+
+def at_full_builder(state: ColonistsState) -> bool:
+    """The player acting stands on a Builder with every building spot taken."""
+    if state.stage != "act" or state.pending is None or state.pending.tile is None:
+        return False
+    tile = state.board.tiles[state.pending.tile]
+    if tile.market or state.data.place(tile.slug).type != "builder":
+        return False
+    i = state.pending.player
+    held = [b.slug for b in state.p[i].buildings]
+    return spot_problem(state, i, [*held, "farm"]) is not None
 
 
 def long_cases() -> Iterable[Case]:
@@ -1027,6 +1041,15 @@ def long_cases() -> Iterable[Case]:
                    "three turns of the first year, so the other player wins")
     yield tie.case("CO-TIE-break-both-claimed-winners", FinalLine(winners=list(P2)),
                    want=("score", "LOG-SCORE"))
+    spots = play_on(Table(P1, {"last_era": 1}), Steady(SPOTS_SEED), until=at_full_builder)
+    assert spots.state.pending is not None and spots.state.pending.tile is not None
+    builder = spots.state.board.tiles[spots.state.pending.tile]
+    slug = spots.state.data.place(builder.slug).builds[0]
+    yield spots.case("CO-BUILD-SPOTS-break-a-building-with-no-spot-left",
+                     chk("Ann", "buildings"), a("Ann", "build", buildings=[slug]),
+                     want=("illegal", "CO-BUILD-SPOTS"),
+                     note="a one-era game: 12 building spots and the 3 Storage Facility "
+                     "spots, all taken; a building is built only by razing one")
     # Era II of a solo game: the third Market, a Riverbank Forest
     two = play_on(Table(P1, {"last_era": 2}), Steady(SOLO_SEED),
                   until=lambda s: s.stage == "third_market")
