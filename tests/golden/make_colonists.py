@@ -2,16 +2,20 @@
 (``replays/examples/colonists-*.jsonl``).
 
 Golden logs are short scripted games: a setup on a small board (the 12 starting Places laid
-around the first Market, the second Market beyond them), then the turns a case needs. For every
-CO rule id there is one log that breaks it (``<RULE>-break-*.jsonl``) and, where a legal game
-can use it, one that does (``<RULE>-legal-*.jsonl``). Rules that describe an automatic effect
-(production, the Buffers, the Factory, the start player changing hands...) are broken by a
-``check`` line claiming the state without the effect; the validator reports a ``checkpoint``
-error of the quantity's rule (CO-CHECK for goods). Where the rulebook's rule is enforced through
-another rule id (a Market sale short of goods is a CO-SPEND refusal, a Developer visit without a
-card to play a CO-MOVE-ACTION one), the break log is named after the rule it breaks and its
-``expect`` names the rule the validator reports. Rules no log can break are listed in
-``UNBREAKABLE`` with the reason.
+around the first Market, the second Market beyond them) and the turns a case needs; or, for what
+takes many turns to reach (a Citizen at work, an Institute, full building spots, Era II, the end
+of the game), a header ``position`` on that board. For every CO rule id there is one log that
+breaks it (``<RULE>-break-*.jsonl``) and one that uses it legally (``<RULE>-legal-*.jsonl``).
+Rules that describe an automatic effect (production, the Buffers, the Factory, the start player
+changing hands...) are broken by a ``check`` line claiming the state without the effect; the
+validator reports a ``checkpoint`` error of the quantity's rule (CO-CHECK for goods). Where the
+rulebook's rule is enforced under another rule id (a Market sale short of goods is a CO-SPEND
+refusal, a Developer visit without a card to play a CO-MOVE-ACTION one), the break log is named
+after the rule it breaks and its ``expect`` names the rule the validator reports. CO-SETUP-PLAYERS
+cannot be broken from a log: the header check (LOG-PLAYERS) refuses 0 or 5 players first.
+
+The examples are a one-era game for 2 players of a plain scripted player (``Steady``: each turn
+the move whose action it likes best) and copies of it with one realistic mistake each.
 
 Every written log carries the ``expect`` header of its intended verdict; the script validates each
 log and stops with an error when the outcome differs from what the case intends. The machinery
@@ -44,7 +48,6 @@ from casework import (
 )
 
 from referee.model.colonists import GAME
-from referee.model.colonists.community import spot_problem
 from referee.model.colonists.data import load_data
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action
@@ -357,7 +360,7 @@ def golden_cases() -> list[Case]:
     c: list[Case] = []
     for group in (log_cases, setup_cases, year_cases, move_cases, fee_cases, storage_cases,
                   place_cases, market_cases, build_cases, worker_cases, card_cases,
-                  library_cases, diplomacy_cases, long_cases):
+                  library_cases, diplomacy_cases, position_cases):
         c.extend(group())
     return c
 
@@ -1005,78 +1008,171 @@ def diplomacy_cases() -> Iterable[Case]:
                     want=("checkpoint", "CO-SCORE"))
 
 
-# seeds of the steady player's games the long cases use (found by trying seeds from 0)
-TIE_SEED = 24      # a 2-player one-era game that ends in a tie
-SOLO_SEED = 0      # a solo game
-SPOTS_SEED = 4     # a solo one-era game whose 12 building spots fill up
+# --------------------------------------------------------------------------- positions
 
 
-def at_full_builder(state: ColonistsState) -> bool:
-    """The player acting stands on a Builder with every building spot taken."""
-    if state.stage != "act" or state.pending is None or state.pending.tile is None:
-        return False
-    tile = state.board.tiles[state.pending.tile]
-    if tile.market or state.data.place(tile.slug).type != "builder":
-        return False
-    i = state.pending.player
-    held = [b.slug for b in state.p[i].buildings]
-    return spot_problem(state, i, [*held, "farm"]) is not None
+def tile(slug: str, at: Any) -> Obj:
+    return {"place": slug, "at": list(at)}
 
 
-def long_cases() -> Iterable[Case]:
-    solo = play_on(Table(P1, {"last_era": 1}), Steady(SOLO_SEED))
-    yield solo.case("CO-ERA-END-legal-the-game-ends-after-the-agreed-era", chk(None, "era"),
-                    chk(None, "year"), FinalLine(), note="a solo game of Era I only")
-    yield solo.case("CO-ERA-END-break-a-move-after-the-end",
-                    a("Ann", "move", to=solo.state.board.tiles[0].cells[0]),
-                    want=("order", "CO-ERA-END"))
-    yield solo.case("CO-SCORE-break-final-score-one-too-high", FinalLine({"Ann": 1}),
-                    want=("score", "LOG-SCORE"))
-    tie = play_on(Table(P2, {"last_era": 1}), Steady(TIE_SEED))
-    scores = {n: sc.total for n, sc in GAME.score(tie.state).items()}
-    assert len(set(scores.values())) == 1, scores
-    first = tie.state.players[tie.state.order[0]]
-    yield tie.case("CO-TIE-legal-the-later-player-wins-the-tie", chk(None, "start_player"),
-                   FinalLine(), note=f"both score {scores['Ann']}; {first} took the first "
-                   "three turns of the first year, so the other player wins")
-    yield tie.case("CO-TIE-break-both-claimed-winners", FinalLine(winners=list(P2)),
-                   want=("score", "LOG-SCORE"))
-    spots = play_on(Table(P1, {"last_era": 1}), Steady(SPOTS_SEED), until=at_full_builder)
-    assert spots.state.pending is not None and spots.state.pending.tile is not None
-    builder = spots.state.board.tiles[spots.state.pending.tile]
-    slug = spots.state.data.place(builder.slug).builds[0]
+# the board of the scripted games once the first year's Places are laid
+BOARD = [tile("market", [[0, 0], [1, 0]]), *(tile(slug, cell) for slug, cell in LAYOUT),
+         tile("market", SECOND_MARKET),
+         *(tile(slug, YEAR_ONE_CELLS[slug]) for slug in YEAR_ONE)]
+# Era II: the third Market beyond the Head Official
+BOARD_II = [*BOARD, tile("market", [[4, -1], [4, 0]])]
+
+
+def worker(building: str, *workers: str) -> Obj:
+    return {"building": building, "workers": list(workers)}
+
+
+def position_cases() -> Iterable[Case]:
+    yield refused_header("CO-POSITION-break-unknown-building", ("schema", "CO-POSITION"),
+                         position={"board": BOARD, "year": 2, "players": {
+                             "Ann": {"buildings": ["farm", "frm"]}}},
+                         note="a position is refused on line 1, naming the field")
+    yield refused_header("CO-POSITION-break-goods-beyond-storage", ("schema", "CO-POSITION"),
+                         position={"board": BOARD, "year": 2, "players": {
+                             "Ann": {"goods": {"wood": 5}, "tools": 6}}},
+                         note="the Basic Storage has 3 spaces and the Warehouse 1 lot")
+    winter = {"year": 3, "half": "winter", "turn": "Bo", "board": BOARD,
+              "market_card": "planks", "start_player": "Ann", "players": {
+                  "Ann": {"buildings": ["farm", "farm", worker("storage_shed", "farmer")],
+                          "goods": {"wood": 2, "clay": 2, "food": 1}, "tools": 5,
+                          "dollars": 2, "hand": [110], "stewards": [GROVE]},
+                  "Bo": {"buildings": ["farm", "farm", worker("storage_shed", "farmer"),
+                                       worker("forester_house", "farmer")],
+                         "goods": {"wood": 3, "planks": 1}, "buffers": {"wood": 2},
+                         "tools": 3, "dollars": 4, "stewards": ["joiner"]}}}
+    t = Table(P2, position=winter)
+    yield t.case("CO-POSITION-legal-bos-winter-from-a-position", a("Bo", "move", to=GROVE2),
+                 a("Bo", "gather"), chk("Bo", "wood"), chk(None, "turn"))
+    # sustenance: a Citizen in the Factory eats a Food at the end of the year
+    citizen = {"stage": "end_year", "year": 2, "board": BOARD, "market_card": "farm",
+               "players": {"Ann": {"buildings": ["farm", "flat", worker("storage_shed", "farmer"),
+                                                 worker("factory", "citizen")],
+                                   "goods": {"wood": 2, "clay": 1}, "tools": 2, "dollars": 3,
+                                   "stewards": [MARKET2]}}}
+    hungry = Table(P1, position=citizen)
+    yield hungry.case("CO-SUSTAIN-break-a-citizen-without-food", SUSTENANCE,
+                      want=("illegal", "CO-SUSTAIN"),
+                      note="without Food Ann must send the Citizen home before the sustenance "
+                      "phase")
+    yield hungry.case("CO-SUSTAIN-legal-the-citizen-sent-home",
+                      a("Ann", "dismiss", building="factory"), SUSTENANCE,
+                      chk("Ann", "employed_citizens"), chk("Ann", "citizens"))
+    fed = dict(citizen, players={"Ann": dict(citizen["players"]["Ann"],
+                                             goods={"wood": 2, "food": 1})})
+    yield Table(P1, position=fed).case("CO-SUSTAIN-legal-a-food-for-the-citizen", SUSTENANCE,
+                                       chk("Ann", "food"), chk("Ann", "employed_citizens"))
+    lodge = dict(citizen, players={"Ann": dict(citizen["players"]["Ann"], buildings=[
+        "farm", "flat", worker("hunting_lodge", "farmer"), worker("factory", "citizen")])})
+    yield Table(P1, position=lodge).case(
+        "CO-SUSTAIN-legal-the-hunting-lodge-feeds-the-citizen", SUSTENANCE, chk("Ann", "food"),
+        chk("Ann", "buffered_food"),
+        note="the Hunting Lodge's Food is netted against the Citizen's demand")
+    # the Institute: two improvements at the Developer
+    institute = {"era": 2, "stage": "act", "board": BOARD_II, "market_card": "planks",
+                 "players": {"Ann": {"buildings": ["farm", "farm", "flat",
+                                                   worker("institute", "farmer", "farmer")],
+                                     "tools": 1, "dollars": 4,
+                                     "hand": [201, 205, 203], "stewards": ["developer"],
+                                     "started": [MARKET], "moved": [1]}}}
+    i = Table(P1, position=institute)
+    yield i.case("CO-INSTITUTE-legal-two-cards-at-the-developer",
+                 a("Ann", "develop", cards=[201, 205]), chk("Ann", "planks"),
+                 chk("Ann", "food"), chk("Ann", "hand"), chk("Ann", "tools"))
+    yield i.case("CO-INSTITUTE-break-three-cards", a("Ann", "develop", cards=[201, 205, 203]),
+                 want=("illegal", "CO-INSTITUTE"))
+    # the end of the game
+    late = {"year": 5, "stage": "end_year", "board": BOARD, "market_card": "head_official",
+            "players": {
+                "Ann": {"buildings": ["farm", "farm", "farm", "flat",
+                                      worker("storage_shed", "farmer"),
+                                      worker("forester_house", "farmer"),
+                                      worker("factory", "citizen")],
+                        "goods": {"wood": 2, "food": 2}, "tools": 2, "dollars": 7,
+                        "improvements": [126], "stewards": [MARKET2]},
+                "Bo": {"buildings": ["farm", "farm", worker("storage_shed", "farmer"),
+                                     worker("hunting_lodge", "farmer"), "library"],
+                       "goods": {"clay": 3}, "tools": 4, "dollars": 9, "embassies": {"lord": 1},
+                       "stewards": ["joiner"]}}}
+    end = Table(P2, {"last_era": 1}, late)
+    yield end.case("CO-ERA-END-legal-the-game-ends-after-the-agreed-era", SUSTENANCE,
+                   chk(None, "era"), FinalLine(), note="a game of Era I only")
+    yield end.case("CO-ERA-END-break-a-move-after-the-end", SUSTENANCE,
+                   a("Ann", "move", to=GROVE), want=("order", "CO-ERA-END"))
+    yield end.case("CO-SCORE-break-final-score-one-too-high", SUSTENANCE,
+                   FinalLine({"Bo": 1}), want=("score", "LOG-SCORE"))
+    example = {"era": 1, "year": 5, "stage": "over", "players": {"Ann": {
+        "buildings": ["farm", "farm", "farm", "farm", "farm", "farm", "flat", "flat",
+                      worker("factory", "citizen"), worker("factory", "citizen"),
+                      worker("forester_house", "farmer"), worker("forester_house", "farmer"),
+                      worker("storage_shed", "farmer"), worker("storage_shed", "farmer"),
+                      worker("storage_shed", "farmer")],
+        "improvements": [126, 127], "dollars": 6}}}
+    yield Table(P1, {"last_era": 1}, example).case(
+        "CO-SCORE-legal-the-rulebooks-scoring-example", chk("Ann", "score"), FinalLine(),
+        note="the rulebook's example of scoring at the end of a game of Era I only")
+    tied = {"year": 5, "stage": "over", "order": ["Ann", "Bo"],
+            "players": {"Ann": {"buildings": ["farm", "farm", "farm",
+                                              worker("storage_shed", "farmer"),
+                                              worker("forester_house", "farmer")],
+                                "dollars": 8},
+                        "Bo": {"buildings": ["farm", "farm", worker("hunting_lodge", "farmer"),
+                                             worker("storage_shed", "farmer")],
+                               "dollars": 6, "embassies": {"lord": 1}}}}
+    tie = Table(P2, {"last_era": 1}, tied)
+    assert len({sc.total for sc in GAME.score(tie.state).values()}) == 1
+    yield tie.case("CO-TIE-legal-the-later-player-wins-the-tie", chk("Ann", "score"),
+                   chk("Bo", "score"), FinalLine(), note="both are worth the same; Ann took "
+                   "the first three turns of the first year, so Bo wins")
+    yield tie.case("CO-TIE-break-the-start-player-claims-the-win",
+                   FinalLine(winners=["Ann"]), want=("score", "LOG-SCORE"))
+    full = {"stage": "act", "year": 4, "board": BOARD, "market_card": "hunting_lodge",
+            "players": {"Ann": {"buildings": [
+                "farm", "farm", "farm", "farm", "farm", "farm", "farm",
+                worker("storage_shed", "farmer"), worker("storage_shed", "farmer"),
+                worker("storage_shed", "farmer"), worker("forester_house", "farmer"),
+                worker("forester_house", "farmer"), worker("hunting_lodge", "farmer"),
+                "library", "embassy_lord"],
+                "embassies": {"lord": 1}, "goods": {"wood": 3, "clay": 2, "food": 1},
+                "tools": 4, "dollars": 5, "stewards": ["builder_farm"], "started": [MARKET],
+                "moved": [1]}}}
+    spots = Table(P1, {"last_era": 1}, full)
     yield spots.case("CO-BUILD-SPOTS-break-a-building-with-no-spot-left",
-                     chk("Ann", "buildings"), a("Ann", "build", buildings=[slug]),
-                     want=("illegal", "CO-BUILD-SPOTS"),
-                     note="a one-era game: 12 building spots and the 3 Storage Facility "
-                     "spots, all taken; a building is built only by razing one")
-    # Era II of a solo game: the third Market, a Riverbank Forest
-    two = play_on(Table(P1, {"last_era": 2}), Steady(SOLO_SEED),
-                  until=lambda s: s.stage == "third_market")
+                     a("Ann", "build", buildings=["farm"]), want=("illegal", "CO-BUILD-SPOTS"),
+                     note="a game of Era I only: 12 building spots and the 3 Storage Facility "
+                     "spots, all taken")
+    yield spots.case("CO-BUILD-SPOTS-legal-a-farm-where-the-library-stood",
+                     a("Ann", "build", buildings=[{"building": "farm", "raze": "library"}]),
+                     chk("Ann", "buildings"), chk("Ann", "tools"))
+    # Era II: the third Market, a Riverbank Forest
+    era_two = {"era": 2, "stage": "third_market", "board": BOARD, "start_player": "Bo",
+               "players": {"Ann": {"goods": {"wood": 2}, "tools": 3},
+                           "Bo": {"goods": {"clay": 2}, "tools": 4}}}
+    two = Table(P2, position=era_two)
     yield two.case("CO-ERA-START-break-a-card-before-the-third-market",
                    ch("market_card", card="hollow"), want=("chance", "CO-ERA-START"),
                    note="Era II begins with the start player adding the third Market")
-    third = next(e for e in GAME.legal_actions(two.state) if e.name == "place_market")
-    yield two.case("CO-ERA-START-legal-the-third-market", third.to_json(), chk(None, "era"),
-                   chk(None, "year"))
-    two.add(third.to_json())
-
-    def forest(state: ColonistsState) -> Obj | None:
-        if state.stage == "reveal_place" and "riverbank_forest" not in state.revealed:
-            return ch("reveal_place", place="riverbank_forest")
-        return None
-
-    play_on(two, Steady(SOLO_SEED), until=lambda s: s.stage == "end_year", chance=forest)
-    groves = [list(two.state.board.tiles[t].cells[0])
-              for t in two.state.board.tiles_named("riverbank_grove")]
-    joiner = two.cell("joiner")
-    yield two.case("CO-BOARD-REPLACE-break-the-forest-on-the-joiner",
-                   a("Ann", "place_tile", place="riverbank_forest", at=joiner),
-                   want=("illegal", "CO-BOARD-REPLACE"),
-                   note="the Riverbank Forest takes the spot of a Riverbank Grove")
-    yield two.case("CO-BOARD-REPLACE-legal-the-forest-on-a-grove",
-                   a("Ann", "place_tile", place="riverbank_forest", at=groves[0]),
-                   chk("Ann", "wood"))
+    yield two.case("CO-ERA-START-legal-the-third-market",
+                   a("Bo", "place_market", at=[[4, -1], [4, 0]]), ch("market_card", card="hollow"),
+                   chk(None, "era"), chk(None, "market_card"))
+    forest = {"era": 2, "stage": "end_year", "board": BOARD_II, "start_player": "Bo",
+              "market_card": "hollow", "revealed": ["riverbank_forest", "ore_pit", "joiner"],
+              "players": {"Ann": {"goods": {"wood": 2}, "tools": 3, "stewards": [GROVE]},
+                          "Bo": {"goods": {"clay": 2}, "tools": 4, "stewards": ["diplomat"]}}}
+    f = Table(P2, position=forest)
+    yield f.case("CO-BOARD-REPLACE-break-the-forest-on-the-joiner",
+                 a("Bo", "place_tile", place="riverbank_forest", at=[0, 2]),
+                 want=("illegal", "CO-BOARD-REPLACE"),
+                 note="the Riverbank Forest takes the spot of a Riverbank Grove")
+    yield f.case("CO-BOARD-REPLACE-legal-the-forest-on-a-grove",
+                 a("Bo", "place_tile", place="riverbank_forest", at=GROVE2),
+                 a("Bo", "place_tile", place="ore_pit", at=[1, 3]),
+                 a("Bo", "place_tile", place="joiner", at=[2, 2]), SUSTENANCE,
+                 ch("market_card", card="bricks"))
 
 
 # --------------------------------------------------------------------------- examples
