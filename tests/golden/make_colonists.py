@@ -1085,6 +1085,37 @@ def position_cases() -> Iterable[Case]:
                  chk("Ann", "food"), chk("Ann", "hand"), chk("Ann", "tools"))
     yield i.case("CO-INSTITUTE-break-three-cards", a("Ann", "develop", cards=[201, 205, 203]),
                  want=("illegal", "CO-INSTITUTE"))
+    # Era IV: the Chief Officer in the Head Official's place; Era III: the Customs Office
+    board_iv = [t if t["place"] != "head_official" else tile("chief_officer", t["at"])
+                for t in BOARD_II]
+    chief = {"era": 4, "stage": "act", "board": board_iv, "market_card": "planks",
+             "players": {"Ann": {"buildings": ["farm", "farm", worker("storage_shed", "farmer")],
+                                 "goods": {"wood": 2}, "tools": 3, "dollars": 4,
+                                 "stewards": ["chief_officer"], "started": [MARKET],
+                                 "moved": [1]},
+                         "Bo": {"tools": 5, "stewards": ["joiner"]}}}
+    co = Table(P2, position=chief)
+    yield co.case("CO-HEAD-OFFICIAL-legal-the-chief-officer-swaps-two-places",
+                  a("Ann", "claim_marker", swap=["librarian", "diplomat"]), chk(None, "marker"),
+                  chk("Ann", "tools"), chk("Ann", "dollars"))
+    yield co.case("CO-HEAD-OFFICIAL-break-the-chief-officer-swaps-an-occupied-place",
+                  a("Ann", "claim_marker", swap=["joiner", "diplomat"]),
+                  want=("illegal", "CO-HEAD-OFFICIAL"),
+                  note="Bo's Steward stands on the Joiner; only unoccupied Places are swapped")
+    customs = {"era": 3, "half": "winter", "turn": "Ann", "board": BOARD_II,
+               "market_card": "coal", "players": {
+                   "Ann": {"buildings": ["farm", "farm", "flat", "house",
+                                         worker("customs_office", "merchant")],
+                           "goods": {"food": 2}, "tools": 2, "stewards": [MARKET]},
+                   "Bo": {"tools": 4, "stewards": [GROVE]}}}
+    cu = Table(P2, position=customs)
+    yield cu.case("CO-FEE-WAIVE-legal-the-customs-office-removes-the-fee",
+                  a("Ann", "move", to=GROVE), a("Ann", "gather"), chk("Ann", "tools"),
+                  chk("Bo", "tools"), chk("Ann", "wood"))
+    yield cu.case("CO-FEE-WAIVE-break-a-fee-paid-with-the-customs-office",
+                  a("Ann", "move", to=GROVE, fee={"Bo": {"food": 1, "wood": 1, "clay": 1,
+                                                        "planks": 1}}),
+                  want=("illegal", "CO-FEE"), note="with a working Customs Office no Fee is due")
     # the end of the game
     late = {"year": 5, "stage": "end_year", "board": BOARD, "market_card": "head_official",
             "players": {
