@@ -56,7 +56,6 @@ from referee.replays.writer import dumps, header
 GAME_DATA = load_data()
 P1 = ("Ann",)
 P2 = ("Ann", "Bo")
-P3 = ("Ann", "Bo", "Cy")
 COLONIES = ["envoy", "laborer", "lord", "trader"]
 
 # The 12 starting Places in the order drawn, each laid where it keeps the board compact: eight
@@ -130,29 +129,11 @@ class Table:
             self.events.append(obj)
         return self
 
-    def claim(self, player: str | None, quantity: str, delta: int = 0,
-              value: Any = None) -> Table:
-        self.events.append(Claim(player, quantity, delta, value))
-        return self
-
     def case(self, name: str, *last: Any, want: tuple[str, str] | None = None,
              line: int | None = None, note: str | None = None) -> Case:
         """A golden case: the lines so far, then ``last`` (unchecked: the breaking event)."""
         return Case(name, [*self.events, *last], want, players=self.players,
                     options=self.options, position=self.position, line=line, note=note)
-
-    # ----------------------------------------------------------------- the board
-
-    def where(self, slug: str) -> Any:
-        """How a log names the place: its slug when one tile of it is on the board."""
-        found = self.state.board.tiles_named(slug)
-        if len(found) == 1:
-            return slug
-        raise KeyError(f"{slug} is on the board {len(found)} times: name a cell")
-
-    def cell(self, slug: str) -> list[int]:
-        tiles = self.state.board.tiles_named(slug)
-        return list(self.state.board.tiles[tiles[0]].cells[0])
 
     def player(self, name: str) -> Any:
         return self.state.p[self.state.players.index(name)]
