@@ -354,7 +354,7 @@ def log_cases() -> Iterable[Case]:
                  "buying is no action of The Colonists")
     yield t.case("CO-VOCAB-break-place-not-on-the-board", a("Ann", "place_steward", at=MARKET),
                  a("Ann", "move", to="grove"), want=("schema", "CO-VOCAB"),
-                 note="the Grove is face up, not on the board yet: no place is called grove")
+                 note="no Grove is on the board, only the two Riverbank Groves")
     legal = ann_winter(bo_summer(ann_summer(opening())))
     yield legal.case("CO-VOCAB-legal-places-by-slug-and-by-cell", chk("Ann", "planks"),
                      note="a place is its slug when one tile of it is on the board, else a "
@@ -374,7 +374,7 @@ def log_cases() -> Iterable[Case]:
     t = opening(options={"data": "default"})
     yield t.case("CO-DATA-legal-bundled-default-set", chk("Ann", "tools"), chk("Ann", "food"))
     t = ann_summer(opening())
-    yield t.case("CO-CHECK-legal-claims-every-kind-of-quantity", chk("Ann", "wood"),
+    yield t.case("CO-CHECK-legal-numbers-names-and-texts", chk("Ann", "wood"),
                  chk("Ann", "buildings"), chk(None, "turn"), chk(None, "colonies"),
                  chk("Ann", "storage"))
     yield t.case("CO-CHECK-break-clay-miscounted", chk("Ann", "clay", 1), chk("Ann", "tools"),
