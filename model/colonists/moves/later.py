@@ -173,9 +173,6 @@ class SetupBuildings(Action):
             raise illegal(e, "CO-LATER-BUDGET", f"at most {data.later_era.max_money_buildings} "
                           f"Money Buildings at the setup (the option); {e.player} places "
                           f"{_money(s, slugs)}")
-        problem = spot_problem(s, i, slugs + [embassy_slug(x) for x in targets])
-        if problem:
-            raise illegal(e, "CO-BUILD-SPOTS", problem)
         money = budget(s, i)
         on_embassies = sum(data.embassy_levels[level].value for level in targets.values())
         on_buildings = sum(data.buildings[slug].value for slug in slugs)
@@ -187,6 +184,9 @@ class SetupBuildings(Action):
             raise illegal(e, "CO-LATER-BUDGET", f"the Buildings cost {on_buildings} Dollars; "
                           f"{e.player} has {money.buildings} Building Dollars and "
                           f"{money.embassies - on_embassies} Embassy Dollars left")
+        problem = spot_problem(s, i, slugs + [embassy_slug(x) for x in targets])
+        if problem:
+            raise illegal(e, "CO-BUILD-SPOTS", problem)
         ambassador_places(s, e, unlocked(s, i, targets))
         return on_embassies, on_buildings, spare - on_buildings
 
