@@ -64,7 +64,8 @@ class Board:
         return board
 
     def key(self) -> tuple[object, ...]:
-        return (tuple((i, t.key()) for i, t in sorted(self.tiles.items())), self.next_id)
+        return (tuple((i, t.key()) for i, t in sorted(self.tiles.items(), key=_id_order)),
+                tuple(sorted(self.cells.items(), key=repr)), self.next_id)
 
     # ----------------------------------------------------------------- building the board
 
@@ -161,6 +162,12 @@ class Board:
     def free_cells(self) -> set[Cell]:
         """Empty cells touching the board (candidates for new tiles)."""
         return {n for cell in self.cells for n in neighbours(cell) if n not in self.cells}
+
+
+def _id_order(item: tuple[object, object]) -> tuple[str, str]:
+    """Tiles in id order (ids of another type, which no board has, after them)."""
+    key = item[0]
+    return ("", f"{key:09d}") if isinstance(key, int) else (type(key).__name__, repr(key))
 
 
 def indentations(market: tuple[Cell, Cell]) -> list[Cell]:

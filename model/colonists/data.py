@@ -2095,3 +2095,19 @@ def _load(folder: Path) -> ColonistsData:
                                             len(data["embassy_levels"]), refs)))
     _check_counts(files, data)
     return ColonistsData(folder=folder, notes=tuple(notes), **data)
+
+
+# --------------------------------------------------------------------------- immutability
+
+def _same(self: Any, memo: dict[int, Any] | None = None) -> Any:
+    return self
+
+
+# The data set and everything in it are immutable (frozen dataclasses over read-only
+# mappings) and shared by every state: copying one, even deeply, gives the same object.
+for _cls in [v for v in list(globals().values())
+             if isinstance(v, type) and v.__module__ == __name__ and
+             getattr(getattr(v, "__dataclass_params__", None), "frozen", False)]:
+    _cls.__deepcopy__ = _same  # type: ignore[attr-defined]
+    _cls.__copy__ = _same  # type: ignore[attr-defined]
+del _cls

@@ -200,7 +200,8 @@ class ColonistsState:
                 tuple(self.revealed), tuple(sorted(self.card_pile)), self.market_card,
                 tuple(sorted(self.draw_pile)), tuple(sorted(self.discard)),
                 tuple(c.key() for c in self.p),
-                self.pending.key() if self.pending is not None else None, _items(self.limits),
+                self.pending.key() if isinstance(self.pending, Pending) else self.pending,
+                _items(self.limits),
                 tuple(sorted(self.ambassadors.items())), self.ended, self.ended_turn,
                 self.ended_half, self.clock, self.deal,
                 tuple(self.drawing))
