@@ -111,6 +111,9 @@ class TopicChecker:
         # wanted); the domain stays.
         self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
+        # R(s, c) asserted once, for the checks that only ask sat or unsat at a fixed situation
+        self.ruled = z3.Solver()
+        self.ruled.add(*self.a.domain, *self.a.rules.values())
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -120,6 +123,8 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # and R's part of each inner body, substituted once for every query
+        self.inner_rules = [apply(subst, rest) for subst, rest, _ in self.inner]
 
     # ------------------------------------------------------------------ helpers
 
@@ -153,8 +158,8 @@ class TopicChecker:
         """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
         are the situation and ``free``. With idle choices, the inner search first tries them at
         0 (a stronger body, so its lemmas are still implied by the universal)."""
-        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
-                  for subst, rest, bound in self.inner]
+        bodies = [(z3.And(*rules, *apply(subst, body)), bound)
+                  for (subst, _, bound), rules in zip(self.inner, self.inner_rules, strict=True)]
         return ExistsForall(outer, [*self.sit.values(), *free], bodies,
                             lambda: [*outer, self._forall_none(body)])
 
@@ -244,15 +249,15 @@ class TopicChecker:
 
     def _is_contradiction_at(self, c: Clarification, s: Mapping[str, int | bool],
                              budget: Budget) -> bool:
-        self.plain.push()
+        self.ruled.push()
         try:
-            self.plain.add(*self._fix(s), *self.a.rules.values(), self._w(c))
-            if check(self.plain, budget) != z3.sat:
+            self.ruled.add(*self._fix(s), self._w(c))
+            if check(self.ruled, budget) != z3.sat:
                 return False
-            self.plain.add(self._t(c))
-            return check(self.plain, budget) == z3.unsat
+            self.ruled.add(self._t(c))
+            return check(self.ruled, budget) == z3.unsat
         finally:
-            self.plain.pop()
+            self.ruled.pop()
 
     def _simplify_witness(self, witness: dict[str, int | bool], valid: Any
                           ) -> dict[str, int | bool]:
@@ -433,15 +438,15 @@ class TopicChecker:
         members = [clarifications[i] for i in sorted(mus)]
 
         def valid(s: Mapping[str, int | bool]) -> bool:
-            self.plain.push()
+            self.ruled.push()
             try:
-                self.plain.add(*self._fix(s), *self.a.rules.values())
-                if check(self.plain, budget) != z3.sat:
+                self.ruled.add(*self._fix(s))
+                if check(self.ruled, budget) != z3.sat:
                     return False
-                self.plain.add(*[z3.Implies(self._w(c), self._t(c)) for c in members])
-                return check(self.plain, budget) == z3.unsat
+                self.ruled.add(*[z3.Implies(self._w(c), self._t(c)) for c in members])
+                return check(self.ruled, budget) == z3.unsat
             finally:
-                self.plain.pop()
+                self.ruled.pop()
 
         witness = self._simplify_witness(witness, valid)
         self.plain.push()
