@@ -27,7 +27,8 @@ from referee.checker.solving import (
     check,
     definitions,
     eliminate,
-    minimal_core,
+    minimal_core_assuming,
+    tracker,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
@@ -114,6 +115,10 @@ class TopicChecker:
         # R(s, c) asserted once, for the checks that only ask sat or unsat at a fixed situation
         self.ruled = z3.Solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
+        # each rule behind its tracker, for minimal cores switched by assumptions
+        self.tracked = z3.Solver()
+        self.tracked.add(*self.a.domain, *[z3.Implies(tracker(rid), f)
+                                           for rid, f in self.a.rules.items()])
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -177,12 +182,12 @@ class TopicChecker:
         when_text = c.when_text or to_text(c.when)
         then_text = c.then_text or to_text(c.then)
 
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(w)
-            result, core = minimal_core(self.plain, rules, budget)
+            self.tracked.add(w)
+            result, core = minimal_core_assuming(self.tracked, list(rules), budget)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether it can apply")
         if result == z3.unsat:
@@ -192,18 +197,17 @@ class TopicChecker:
                            f"never applies: no situation and choice{by} satisfy "
                            f"'{when_text}'")
 
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(w, z3.Not(t))
-            result, core = minimal_core(self.plain, rules, budget)
+            self.tracked.add(w, z3.Not(t))
+            result, core = minimal_core_assuming(self.tracked, list(rules), budget)
             example: dict[str, int | bool] | None = None
             if result == z3.sat:
-                # the model of the untracked check: a choice the rules allow and T forbids
-                self.plain.add(*rules.values())
-                if check(self.plain, budget) == z3.sat:
-                    example = self._example(self.plain.model(), c)
+                # the model of that check, every rule on: a choice the rules allow and T
+                # forbids
+                example = self._example(self.tracked.model(), c)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether the rules imply it")
         if result == z3.unsat:
@@ -291,12 +295,12 @@ class TopicChecker:
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],
                        budget: Budget) -> Verdict:
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(*self._fix(witness), self._w(c), self._t(c))
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            self.tracked.add(*self._fix(witness), self._w(c), self._t(c))
+            result, core = minimal_core_assuming(self.tracked, list(self.a.rules), budget)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         cited = self._ordered(core) if result == z3.unsat else []
         mention = symbols_of(c.when) | symbols_of(c.then)
         requirement = self._requirement(c, witness, budget)
@@ -449,13 +453,13 @@ class TopicChecker:
                 self.ruled.pop()
 
         witness = self._simplify_witness(witness, valid)
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(*self._fix(witness),
-                           *[z3.Implies(self._w(c), self._t(c)) for c in members])
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            self.tracked.add(*self._fix(witness),
+                             *[z3.Implies(self._w(c), self._t(c)) for c in members])
+            result, core = minimal_core_assuming(self.tracked, list(self.a.rules), budget)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         rules = self._ordered(core) if result == z3.unsat else []
         return Conflict([c.id for c in members], rules, witness)
 
