@@ -16,6 +16,20 @@ def begin_block(s: ColonistsState, seat: int) -> None:
     c.used = {k: v for k, v in c.used.items() if not k.startswith("turn:")}
 
 
+def leave_extra_stewards(s: ColonistsState, i: int) -> None:
+    """Stewards the player no longer controls leave the board: the Apprentice's after its
+    turns ("After 3 turns discard extra Steward"), an Embassy's or a Boardinghouse's once it is
+    razed or without its Worker. The Stewards numbered above the count leave."""
+    from referee.model.colonists.community import stewards_allowed
+
+    c = s.p[i]
+    allowed = stewards_allowed(s, i)
+    for k in range(allowed, len(c.stewards)):
+        c.stewards[k] = None
+        c.block_start[k] = None
+    c.moved = [k for k in c.moved if k < allowed]
+
+
 def finish_turn(s: ColonistsState, note: Note) -> None:
     """The current turn's action is complete: the next turn, player, half-year or year."""
     s.pending = None
@@ -27,6 +41,7 @@ def finish_turn(s: ColonistsState, note: Note) -> None:
         if c.used["apprentice_turns"] <= 0:
             c.used.pop("apprentice_turns", None)
             c.used.pop("apprentice_stewards", None)
+            leave_extra_stewards(s, s.seat)
     s.turns += 1
     note("CO-TURN-ORDER")
     if s.turns < s.data.calendar.turns_per_half_year:

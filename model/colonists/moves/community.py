@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.model.colonists import data as d
+from referee.model.colonists import turns
 from referee.model.colonists.community import (
     at_home,
     effects_of,
@@ -203,6 +204,7 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
             s.p[i].embassies.pop(slug[len("embassy_"):], None)
     s.p[i].changed()
     trim(s, i)
+    turns.leave_extra_stewards(s, i)
 
 
 class Build(Action):
@@ -398,6 +400,7 @@ class Dismiss(Action):
         built.workers.remove(e.get("worker", built.workers[0]))
         s.p[i].changed()
         trim(s, i)
+        turns.leave_extra_stewards(s, i)
         note("CO-BUFFER")
 
 
