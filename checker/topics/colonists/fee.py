@@ -113,6 +113,10 @@ def topic() -> Topic:
                 yield None, z3.Not(v[name])
         yield None, v["storage"] >= d.setup.basic_storage
         yield RULE["store"], total(v[g] for g in stored) <= v["storage"] + v["warehouse"]
+        # the counts of the Fee are counts, whichever rule fixes them
+        yield None, z3.And(v["base_resources"] >= 0, v["resource_count"] >= 0,
+                           v["first_count"] >= 0, v["first_count"] <= 1,
+                           v["exempt"] >= 0, v["exempt"] <= 1)
         # the era card's Fee (CO-FEE), less what the player is spared (CO-FEE-WAIVE)
         yield RULE["fee"], v["base_resources"] == by_case(
             era, {e: d.eras[e].fee.building_resources for e in eras})

@@ -140,6 +140,8 @@ def topic() -> Topic:
                 when = "kept" if kept else "now"
                 yield RULE["sustain"], v[f"made_{when}_{g}"] == made(g, kept)
                 yield RULE["factory"], v[f"boost_{when}_{g}"] == boost(g, kept)
+                # goods made are never fewer than none, whichever rule makes them
+                yield None, z3.And(v[f"made_{when}_{g}"] >= 0, v[f"boost_{when}_{g}"] >= 0)
         # who runs what: Workers of a type cover the buildings and Factories they run
         for w in fed:
             run = total(v[k] for k in kinds if d.buildings[k].worker == w)
