@@ -61,12 +61,23 @@ def encoding_size(formulas: Iterable[z3.ExprRef], limit: int) -> int:
     return len(seen)
 
 
+class Unsat:
+    """What :func:`solve` returns when the rules leave no choice at all (proven)."""
+
+    def __repr__(self) -> str:
+        return "UNSAT"
+
+
+UNSAT = Unsat()
+
+
 def solve(topic_name: str, situation: Mapping[str, int | bool], *,
           require: Sequence[Constraint] = (), objectives: Sequence[Objective] = (),
-          timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Values | None:
+          timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Values | Unsat | None:
     """The unique best choice of a topic in ``situation``: ``objectives`` (``("min" | "max",
-    term)``) in order, then every integer choice minimised in the topic's order. None when
-    there is none, when the solver does not settle in time, or past the size limits."""
+    term)``) in order, then every integer choice minimised in the topic's order. ``UNSAT``
+    when there is none; None when the solver does not settle in time, or past the size
+    limits."""
     if any(not isinstance(x, bool) and abs(x) > MAX_COUNT for x in situation.values()):
         return None
     topic = get_topic(GAME, topic_name)
@@ -88,7 +99,10 @@ def solve(topic_name: str, situation: Mapping[str, int | bool], *,
     for s in topic.choices:
         if s.sort == "int":
             handles.append(opt.minimize(v[s.name]))
-    if opt.check() != z3.sat:
+    result = opt.check()
+    if result == z3.unsat:
+        return UNSAT
+    if result != z3.sat:
         return None
     return model_values(opt.model(), v, [s.name for s in topic.symbols])
 
@@ -174,8 +188,10 @@ def cheapest_fee(state: Any, i: int, tile: int, *, timeout_ms: int = DEFAULT_TIM
         ("min", lambda v: v["paid_tools"]),
         ("min", lambda v: z3.Sum(*[_value(g) * v[f"paid_{g}"] for g in firsts]))],
         timeout_ms=timeout_ms)
-    if plan is None:
+    if plan is UNSAT:
         return _no_fee(state, i, situation)
+    if not isinstance(plan, dict):
+        return None
     hold = _holdings(state, i)
     pool = [g for g in _cheapest(d.BUILDING_RESOURCES) for _ in range(hold.get(g, 0))]
     out: dict[str, dict[str, int]] = {}
@@ -337,12 +353,13 @@ def best_build(state: Any, i: int, slug: str, wanted: int, *,
     candidates = _raze_candidates(state, i, kind)
     cheapest = {group: _ref_value(state, i, refs[0]) if refs else 0
                 for group, refs in candidates.items()}
-    return solve("build", build_situation(state, i, slug), objectives=[
+    plan = solve("build", build_situation(state, i, slug), objectives=[
         ("max", lambda v: v["built"]),
         ("min", lambda v: v["razed"]),
         ("min", lambda v: z3.Sum(*[cheapest[g] * v[f"raze_{g}"] for g in cheapest])),
         ("min", lambda v: v["pay_tools"])], timeout_ms=timeout_ms,
         require=[lambda v: v["built"] <= wanted])
+    return plan if isinstance(plan, dict) else None
 
 
 def explain_build(game: Any, state: Any, i: int, event: Action) -> str | None:
@@ -464,7 +481,7 @@ def explain_diplomacy(game: Any, state: Any, i: int, event: Action) -> str | Non
     plan = solve("embassy", situation, require=limits, objectives=[
         ("max", lambda v: v["target_a"] + v["target_b"]),
         ("min", lambda v: v["pay_tools"])])
-    if plan is None:
+    if not isinstance(plan, dict):
         return None
     reach = {a: int(plan["target_a"])}
     if b is not None:
@@ -563,7 +580,7 @@ def fewest_home(state: Any, i: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
         ("min", lambda v: v["sent_home"]),
         ("min", lambda v: z3.Sum(*[worth.get(w, 0) * v[f"home_{w}s"]
                                    for w in d.WORKER_TYPES]))], timeout_ms=timeout_ms)
-    if plan is None:
+    if not isinstance(plan, dict):
         return None
     events = _dismissals(state, i, plan, sustenance_buildings())
     if events is None:
@@ -701,7 +718,7 @@ def fewest_declined(state: Any, i: int, cost: Mapping[str, int], gain: Mapping[s
                      ("min", lambda v: v["declined"]),
                      *[("min", lambda v, g=g: v[f"decline_{g}"])
                        for g in reversed(_cheapest(d.STORABLE))]], timeout_ms=timeout_ms)
-    if plan is None:
+    if not isinstance(plan, dict):
         return None
     return {g: int(plan[f"decline_{g}"]) for g in d.STORABLE if plan[f"decline_{g}"]}
 
