@@ -119,15 +119,16 @@ def test_a_bound_on_the_era_stops_the_search_at_the_next_era(tmp_path: Path) -> 
 
 
 def test_a_bound_on_the_year_from_the_last_turn_of_a_year(tmp_path: Path) -> None:
-    late = {**copy.deepcopy(FIRST_TURN), "year": 5, "half": "winter", "turn": "Bo",
-            "turns_done": 2, "start_player": "Ann"}
+    late = {**copy.deepcopy(FIRST_TURN), "half": "winter", "turn": "Bo", "turns_done": 2,
+            "start_player": "Ann"}
     late["players"]["Bo"]["started"] = [[1, 1]]
-    log = write(tmp_path / "late.jsonl", header(late, last_era=2))
-    result = invoke("--from", str(log), "--bound", "era <= 1", "--depth", "8",
+    log = write(tmp_path / "late.jsonl", header(late))
+    result = invoke("--from", str(log), "--bound", "year <= 1", "--depth", "8",
                     "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["statistics"]["cut_by_bound"] >= 1, data["statistics"]
+    assert data["coverage"]["actions"].get("phase:sustenance", 0) >= 1
 
 
 def test_random_walks_write_valid_counterexamples(tmp_path: Path) -> None:
