@@ -271,8 +271,8 @@ class TopicChecker:
         if result != z3.sat or model is None:
             return None, result
         witness = self._situation_of(model)
-        return self._simplify_witness(witness, lambda s: self._is_contradiction_at(c, s, budget)
-                                      ), z3.sat
+        return self._simplify_witness(witness, lambda s: self._is_contradiction_at(c, s, budget),
+                                      symbols_of(c.when) | symbols_of(c.then)), z3.sat
 
     def _is_contradiction_at(self, c: Clarification, s: Mapping[str, int | bool],
                              budget: Budget) -> bool:
@@ -286,11 +286,19 @@ class TopicChecker:
         finally:
             self.ruled.pop()
 
-    def _simplify_witness(self, witness: dict[str, int | bool], valid: Any
+    def _simplify_witness(self, witness: dict[str, int | bool], valid: Any,
+                          mentioned: set[str] | frozenset[str] = frozenset()
                           ) -> dict[str, int | bool]:
-        """Lower each value of a witness (to False, 0, or as low as it stays a witness)."""
+        """Lower each value of a witness (to False, 0, or as low as it stays a witness). The
+        symbols the clarifications do not mention are first tried at 0 all at once: usually
+        none of them matters, and one check then spares one for each."""
         current = dict(witness)
-        for name, value in witness.items():
+        floor = {name: (False if isinstance(value, bool) else 0)
+                 if name not in mentioned else value for name, value in witness.items()}
+        if floor != current and valid(floor):
+            current = floor
+        for name in witness:
+            value = current[name]
             if value in (0, False):
                 continue
             trial = {**current, name: False if isinstance(value, bool) else 0}
@@ -475,7 +483,8 @@ class TopicChecker:
             finally:
                 self.ruled.pop()
 
-        witness = self._simplify_witness(witness, valid)
+        witness = self._simplify_witness(witness, valid, set().union(
+            *[symbols_of(c.when) | symbols_of(c.then) for c in members]))
         self.tracked.push()
         try:
             self.tracked.add(*self._fix(witness),
