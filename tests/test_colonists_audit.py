@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.checker.topics.colonists import audit
 from referee.checker.topics.colonists.audit import HOOKS
@@ -298,3 +300,76 @@ def test_hooks_say_nothing_of_other_refusals() -> None:
 
     assert HOOKS.explain(GAME, state, Action.make("Ann", "move", to=[1, 1]), violation) is None
     del event
+
+
+# --------------------------------------------------------------------- the bound, by brute force
+
+
+SEATS = {"pub": ["farmer"], "theater": ["citizen"], "storage_shed": ["farmer"],
+         "forester_house": ["farmer"], "factory": ["farmer", "citizen"], "library": []}
+
+
+def brute_force_best(state: Any) -> int:
+    """Every placement of the community's Colonists into its buildings' seats (sustenance not
+    asked for), scored by the engine, each staffed Money Building's Dollars counted."""
+    import itertools
+
+    from referee.model.colonists.community import colonists
+    from referee.model.colonists.scoring import parts
+
+    c = state.p[0]
+    data = state.data
+    have = colonists(state, 0)
+    jobs = [k for k, b in enumerate(c.buildings) if data.buildings[b.slug].workers]
+    money_now = sum(data.buildings[b.slug].output.get("dollars", 0) for b in c.buildings
+                    if data.buildings[b.slug].kind == "money" and b.workers)
+    best = None
+    options = [[None, *(["farmer", "citizen", "merchant"] if data.buildings[
+        c.buildings[k].slug].worker == "any" else [data.buildings[c.buildings[k].slug].worker])]
+        for k in jobs]
+    for choice in itertools.product(*options):
+        count = {w: sum(1 for x in choice if x == w) for w in have}
+        if any(count[w] > have[w] for w in have):
+            continue
+        trial = state.copy()
+        for k, worker in zip(jobs, choice, strict=True):
+            trial.p[0].buildings[k].workers = [worker] if worker else []
+        trial.p[0].changed()
+        money = sum(data.buildings[b.slug].output.get("dollars", 0)
+                    for b in trial.p[0].buildings
+                    if data.buildings[b.slug].kind == "money" and b.workers)
+        total = sum(parts(trial, 0).values()) - money_now + money
+        best = total if best is None else max(best, total)
+    assert best is not None
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(farms=st.integers(1, 3), flats=st.integers(0, 2),
+       jobs=st.lists(st.sampled_from(sorted(SEATS)), min_size=1, max_size=5),
+       staffed=st.integers(0, 5), dollars=st.integers(0, 5))
+def test_the_most_reachable_score_agrees_with_a_brute_force(farms: int, flats: int,
+                                                            jobs: list[str], staffed: int,
+                                                            dollars: int) -> None:
+    buildings: list[Any] = ["farm"] * farms + ["flat"] * flats
+    farmers = farms
+    for k, slug in enumerate(jobs):
+        seat = SEATS[slug][:1]
+        if k < staffed and seat == ["farmer"] and farmers:
+            buildings.append({"building": slug, "workers": ["farmer"]})
+            farmers -= 1
+        else:
+            buildings.append(slug)
+    pos = {"era": 2, "year": 5, "stage": "over", "board": copy.deepcopy(BOARD),
+           "colonies": COLONIES, "players": {"Ann": {"buildings": buildings,
+                                                     "dollars": dollars}}}
+    from referee.model.core import RuleViolation
+
+    try:
+        state = GAME.new_state(["Ann"], {"last_era": 2}, pos)
+    except RuleViolation:
+        return
+    reach = audit.max_reachable_score(state, 0)
+    assert reach is not None
+    assert reach.best == brute_force_best(state)
+    assert reach.best >= GAME.score(state)["Ann"].total

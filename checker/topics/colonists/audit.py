@@ -822,21 +822,23 @@ def max_reachable_score(state: Any, i: int, *, timeout_ms: int = DEFAULT_TIMEOUT
     fixed -= money_now
     have = colonists(state, i)
     formulas: list[z3.BoolRef] = []
-    staffed = {slug: z3.Int(f"staffed {slug}") for slug in slots}
-    anyone = {w: z3.Int(f"any {w}") for w in d.WORKER_TYPES}  # Factories (type "any") by type
+    # Workers placed in each kind of building (a seat of a copy may stay empty: an Institute
+    # with one Farmer counts him), and those in Factories by type
+    placed = {slug: z3.Int(f"placed {slug}") for slug in slots}
+    anyone = {w: z3.Int(f"any {w}") for w in d.WORKER_TYPES}
     work = {w: z3.IntVal(0) for w in d.WORKER_TYPES}
-    any_copies = 0
+    any_seats = 0
     for slug, (copies, worker, per) in slots.items():
-        formulas += [staffed[slug] >= 0, staffed[slug] <= copies]
+        formulas += [placed[slug] >= 0, placed[slug] <= copies * per]
         if worker == "any":
-            any_copies += copies
-            formulas.append(staffed[slug] == 0)
+            any_seats += copies * per
+            formulas.append(placed[slug] == 0)
         elif worker in work:
-            work[worker] = work[worker] + per * staffed[slug]
+            work[worker] = work[worker] + placed[slug]
     for w in d.WORKER_TYPES:
         formulas.append(anyone[w] >= 0)
         work[w] = work[w] + anyone[w]
-    formulas.append(z3.Sum(*anyone.values()) <= any_copies)
+    formulas.append(z3.Sum(*anyone.values()) <= any_seats)
     if loose_types:
         formulas.append(z3.Sum(*work.values()) <= sum(have.values()))
         at_work = {w: z3.Int(f"at work {w}") for w in d.WORKER_TYPES}
@@ -848,10 +850,11 @@ def max_reachable_score(state: Any, i: int, *, timeout_ms: int = DEFAULT_TIMEOUT
     score = z3.IntVal(fixed)
     for w in d.WORKER_TYPES:
         score = score + data.worker_value.get(w, 0) * at_work[w]
-    for slug, (_, _, _) in slots.items():
+    for slug, (copies, _, per) in slots.items():
         b = data.buildings[slug]
-        if b.kind == "money":
-            score = score + b.output.get("dollars", 0) * staffed[slug]
+        if b.kind == "money":  # each copy with all its Workers makes its Dollars
+            dollars = b.output.get("dollars", 0)
+            score = score + (dollars * placed[slug] if per == 1 else dollars * copies)
     for bonus in effects_of(state, i, d.EndBonus):
         home = have.get(bonus.worker, 0) - at_work[bonus.worker]
         amount = bonus.dollars_each * home
@@ -883,7 +886,7 @@ def audit_score_claim(game: Any, state: Any, player: str, claimed: int) -> str |
     if claimed <= game.score(state)[player].total:
         return None
     reach = max_reachable_score(state, i)
-    if reach is None or claimed <= reach.best:
+    if reach is None or claimed <= reach.best or reach.best < game.score(state)[player].total:
         return None
     return (f"impossible: no redistribution of the Colonists at the end of the last year "
             f"reaches {claimed} with these buildings, improvements, Embassies and Dollars "
