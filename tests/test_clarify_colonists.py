@@ -551,7 +551,7 @@ VERDICTS: dict[str, dict[str, tuple[str, list[str] | None]]] = {
         "residence-razed-only-with-its-colonists-home": ("redundant", ["CO-RAZE"]),
         "razing-costs-two-tools": ("redundant", ["CO-DATA", "CO-BUILD"]),
         "remodel-takes-its-spot": ("consistent", []),
-        "two-libraries-at-once": ("contradiction", ["CO-DATA", "CO-BUILD-LIMIT"]),
+        "two-libraries-at-once": ("contradiction", None),
         "three-farms-at-once": ("consistent", []),
         "fourth-shed-on-a-building-spot": ("contradiction", None),
     },

@@ -86,6 +86,8 @@ def topic() -> Topic:
         _int("raze_housed", "choice", "Colonists the razed Residences housed"),
         _int("raze_facilities", "choice", "Storage Facilities razed"),
         _int("raze_others", "choice", "other buildings and Embassies razed"),
+        _int("raze_same", "choice", "of the buildings razed, copies of the building built "
+             "(rarely reasonable, yet allowed)"),
         _int("razed", "choice", "buildings razed in all"),
         *[_int(f"pay_{g}", "choice", f"{g} paid") for g in goods],
         *[_int(f"cost_{g}", "choice", f"{g} one copy costs") for g in goods],
@@ -145,6 +147,10 @@ def topic() -> Topic:
         yield RULE["raze"], z3.And(v["raze_residences"] <= v["raze_housed"],
                                    v["raze_housed"] <= most_housed * v["raze_residences"])
         yield RULE["raze"], v["raze_housed"] <= v["home"]
+        # copies of the building itself may be razed to build it again
+        same_group = z3.If(is_facility, v["raze_facilities"],
+                           z3.If(is_residence, v["raze_residences"], v["raze_others"]))
+        yield RULE["raze"], z3.And(v["raze_same"] <= v["owned"], v["raze_same"] <= same_group)
         # the total cost, paid at once: Tools from the Toolbox, goods from Storage
         for g in goods:
             extra = d.raze_tools * v["razed"] if g == "tools" else 0
@@ -153,8 +159,8 @@ def topic() -> Topic:
             yield RULE["build"], v[f"pay_{g}"] <= v[g]
         yield RULE["spend"], total(v[f"pay_{g}"] for g in stored) <= v["storage"]
         # the community's limit
-        yield RULE["build_limit"], z3.Implies(v["limit"] > 0,
-                                              v["owned"] + built <= v["limit"])
+        yield RULE["build_limit"], z3.Implies(v["limit"] > 0, v["owned"] - v["raze_same"] +
+                                              built <= v["limit"])
         # remodelling: each copy replaces one of the building it upgrades; Residences whose
         # Colonists change type need the old ones at home (with those of razed Residences)
         yield RULE["remodel"], z3.Implies(is_upgrade, built <= v["sources"])
@@ -172,4 +178,5 @@ def topic() -> Topic:
     return Topic(GAME, "build", "several copies of a building in one Builder action, with "
                  "razing, remodelling, spots and limits", tuple(symbols), build,
                  rule_text=texts(),
-                 idle=("raze_residences", "raze_housed", "raze_facilities", "raze_others"))
+                 idle=("raze_residences", "raze_housed", "raze_facilities", "raze_others",
+                       "raze_same"))
