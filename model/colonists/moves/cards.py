@@ -254,11 +254,15 @@ def _card_options(s: ColonistsState, i: int, number: int) -> list[dict[str, Any]
     contract = _contract(card)
     if contract is not None:
         return [{"buildings": [contract.building]}]
+    gained = {g: n for g, n in _gains(card).items() if g in STORABLE}
+    declined = [{"decline": gained}] if gained else []  # a full Storage takes none of it
     convert = _converts(card)
     if convert is not None:
-        return [{}] + [{"times": [1 if j == k else 0 for j in range(len(convert.recipes))]
-                        if len(convert.recipes) > 1 else 1} for k in range(len(convert.recipes))]
-    return [{}]
+        return [{}, *declined] + [{"times": [1 if j == k else 0
+                                             for j in range(len(convert.recipes))]
+                                   if len(convert.recipes) > 1 else 1}
+                                  for k in range(len(convert.recipes))]
+    return [{}, *declined]
 
 
 # --------------------------------------------------------------------------- the Librarian
