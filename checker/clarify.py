@@ -27,12 +27,14 @@ from referee.checker.solving import (
     check,
     definitions,
     eliminate,
-    minimal_core,
+    minimal_core_assuming,
+    tracker,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
 VERDICTS = ("vacuous", "redundant", "contradiction", "consistent", "unknown")
 DEFAULT_TIMEOUT_MS = 5000
+_CACHE_LIMIT = 4096  # terms kept per checker before its caches start again
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,13 @@ class TopicChecker:
         # wanted); the domain stays.
         self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
+        # R(s, c) asserted once, for the checks that only ask sat or unsat at a fixed situation
+        self.ruled = z3.Solver()
+        self.ruled.add(*self.a.domain, *self.a.rules.values())
+        # each rule behind its tracker, for minimal cores switched by assumptions
+        self.tracked = z3.Solver()
+        self.tracked.add(*self.a.domain, *[z3.Implies(tracker(rid), f)
+                                           for rid, f in self.a.rules.items()])
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -120,18 +129,42 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # and R's part of each inner body, substituted once for every query
+        self.inner_rules = [apply(subst, rest) for subst, rest, _ in self.inner]
+        # Z3 terms already built: clarifications' conditions, situation values
+        self._terms: dict[tuple[Expr, int], z3.BoolRef] = {}
+        self._equalities: dict[tuple[str, type, int | bool], z3.BoolRef] = {}
 
     # ------------------------------------------------------------------ helpers
 
     def _w(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.when, (inst or self.a).terms)
+        return self._term(c.when, inst or self.a)
 
     def _t(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.then, (inst or self.a).terms)
+        return self._term(c.then, inst or self.a)
+
+    def _term(self, expr: Expr, inst: Instance) -> z3.BoolRef:
+        """``expr`` over ``inst``'s terms, translated once (building Z3 terms is slow)."""
+        key = (expr, id(inst))
+        found = self._terms.get(key)
+        if found is None:
+            if len(self._terms) > _CACHE_LIMIT:
+                self._terms.clear()
+            found = self._terms[key] = to_z3(expr, inst.terms)
+        return found
 
     def _fix(self, witness: Mapping[str, int | bool]) -> list[z3.BoolRef]:
-        return [self.sit[name] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-                for name, v in witness.items()]
+        out = []
+        for name, v in witness.items():
+            key = (name, type(v), v)
+            eq = self._equalities.get(key)
+            if eq is None:
+                if len(self._equalities) > _CACHE_LIMIT:
+                    self._equalities.clear()
+                eq = self._equalities[key] = self.sit[name] == (
+                    z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
+            out.append(eq)
+        return out
 
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]
@@ -153,8 +186,8 @@ class TopicChecker:
         """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
         are the situation and ``free``. With idle choices, the inner search first tries them at
         0 (a stronger body, so its lemmas are still implied by the universal)."""
-        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
-                  for subst, rest, bound in self.inner]
+        bodies = [(z3.And(*rules, *apply(subst, body)), bound)
+                  for (subst, _, bound), rules in zip(self.inner, self.inner_rules, strict=True)]
         return ExistsForall(outer, [*self.sit.values(), *free], bodies,
                             lambda: [*outer, self._forall_none(body)])
 
@@ -172,12 +205,12 @@ class TopicChecker:
         when_text = c.when_text or to_text(c.when)
         then_text = c.then_text or to_text(c.then)
 
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(w)
-            result, core = minimal_core(self.plain, rules, budget)
+            self.tracked.add(w)
+            result, core = minimal_core_assuming(self.tracked, list(rules), budget)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether it can apply")
         if result == z3.unsat:
@@ -187,18 +220,17 @@ class TopicChecker:
                            f"never applies: no situation and choice{by} satisfy "
                            f"'{when_text}'")
 
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(w, z3.Not(t))
-            result, core = minimal_core(self.plain, rules, budget)
+            self.tracked.add(w, z3.Not(t))
+            result, core = minimal_core_assuming(self.tracked, list(rules), budget)
             example: dict[str, int | bool] | None = None
             if result == z3.sat:
-                # the model of the untracked check: a choice the rules allow and T forbids
-                self.plain.add(*rules.values())
-                if check(self.plain, budget) == z3.sat:
-                    example = self._example(self.plain.model(), c)
+                # the model of that check, every rule on: a choice the rules allow and T
+                # forbids
+                example = self._example(self.tracked.model(), c)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether the rules imply it")
         if result == z3.unsat:
@@ -239,26 +271,34 @@ class TopicChecker:
         if result != z3.sat or model is None:
             return None, result
         witness = self._situation_of(model)
-        return self._simplify_witness(witness, lambda s: self._is_contradiction_at(c, s, budget)
-                                      ), z3.sat
+        return self._simplify_witness(witness, lambda s: self._is_contradiction_at(c, s, budget),
+                                      symbols_of(c.when) | symbols_of(c.then)), z3.sat
 
     def _is_contradiction_at(self, c: Clarification, s: Mapping[str, int | bool],
                              budget: Budget) -> bool:
-        self.plain.push()
+        self.ruled.push()
         try:
-            self.plain.add(*self._fix(s), *self.a.rules.values(), self._w(c))
-            if check(self.plain, budget) != z3.sat:
+            self.ruled.add(*self._fix(s), self._w(c))
+            if check(self.ruled, budget) != z3.sat:
                 return False
-            self.plain.add(self._t(c))
-            return check(self.plain, budget) == z3.unsat
+            self.ruled.add(self._t(c))
+            return check(self.ruled, budget) == z3.unsat
         finally:
-            self.plain.pop()
+            self.ruled.pop()
 
-    def _simplify_witness(self, witness: dict[str, int | bool], valid: Any
+    def _simplify_witness(self, witness: dict[str, int | bool], valid: Any,
+                          mentioned: set[str] | frozenset[str] = frozenset()
                           ) -> dict[str, int | bool]:
-        """Lower each value of a witness (to False, 0, or as low as it stays a witness)."""
+        """Lower each value of a witness (to False, 0, or as low as it stays a witness). The
+        symbols the clarifications do not mention are first tried at 0 all at once: usually
+        none of them matters, and one check then spares one for each."""
         current = dict(witness)
-        for name, value in witness.items():
+        floor = {name: (False if isinstance(value, bool) else 0)
+                 if name not in mentioned else value for name, value in witness.items()}
+        if floor != current and valid(floor):
+            current = floor
+        for name in witness:
+            value = current[name]
             if value in (0, False):
                 continue
             trial = {**current, name: False if isinstance(value, bool) else 0}
@@ -286,12 +326,12 @@ class TopicChecker:
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],
                        budget: Budget) -> Verdict:
-        self.plain.push()
+        self.tracked.push()
         try:
-            self.plain.add(*self._fix(witness), self._w(c), self._t(c))
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            self.tracked.add(*self._fix(witness), self._w(c), self._t(c))
+            result, core = minimal_core_assuming(self.tracked, list(self.a.rules), budget)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         cited = self._ordered(core) if result == z3.unsat else []
         mention = symbols_of(c.when) | symbols_of(c.then)
         requirement = self._requirement(c, witness, budget)
@@ -433,24 +473,25 @@ class TopicChecker:
         members = [clarifications[i] for i in sorted(mus)]
 
         def valid(s: Mapping[str, int | bool]) -> bool:
-            self.plain.push()
+            self.ruled.push()
             try:
-                self.plain.add(*self._fix(s), *self.a.rules.values())
-                if check(self.plain, budget) != z3.sat:
+                self.ruled.add(*self._fix(s))
+                if check(self.ruled, budget) != z3.sat:
                     return False
-                self.plain.add(*[z3.Implies(self._w(c), self._t(c)) for c in members])
-                return check(self.plain, budget) == z3.unsat
+                self.ruled.add(*[z3.Implies(self._w(c), self._t(c)) for c in members])
+                return check(self.ruled, budget) == z3.unsat
             finally:
-                self.plain.pop()
+                self.ruled.pop()
 
-        witness = self._simplify_witness(witness, valid)
-        self.plain.push()
+        witness = self._simplify_witness(witness, valid, set().union(
+            *[symbols_of(c.when) | symbols_of(c.then) for c in members]))
+        self.tracked.push()
         try:
-            self.plain.add(*self._fix(witness),
-                           *[z3.Implies(self._w(c), self._t(c)) for c in members])
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            self.tracked.add(*self._fix(witness),
+                             *[z3.Implies(self._w(c), self._t(c)) for c in members])
+            result, core = minimal_core_assuming(self.tracked, list(self.a.rules), budget)
         finally:
-            self.plain.pop()
+            self.tracked.pop()
         rules = self._ordered(core) if result == z3.unsat else []
         return Conflict([c.id for c in members], rules, witness)
 

@@ -119,7 +119,9 @@ BUILTIN: dict[str, Registration] = {
 BUILTIN["colonists"] = Registration(
     "colonists", "The Colonists", "referee.model.colonists:GAME",
     invariants="referee.invariants.colonists:SUITE",
-    policy="referee.model.colonists.policy:POLICY")
+    topics="referee.checker.topics.colonists:topics",
+    policy="referee.model.colonists.policy:POLICY",
+    hooks="referee.checker.topics.colonists.audit:HOOKS")
 # Games of the mission that this version does not model yet: a log naming one is refused so.
 NOT_MODELLED: dict[str, str] = {}
 _RUNTIME: dict[str, Registration] = {}
