@@ -52,11 +52,13 @@ BASE: dict[str, float] = {"wood": 0.85, "clay": 0.95, "ore": 1.3, "planks": 1.9,
                           "tools": 1.1, "dollars": 1.0}
 NEED_BONUS = (0.9, 0.5, 0.3)         # extra value of a unit the 1st, 2nd, 3rd project misses
 LOOKAHEAD = 0.45                      # weight of the best action reachable on the next turn
+RESIDENCE_OPTION = {"farm": 1.5, "flat": 2.0, "estate": 0.5, "apartment": 0.5}
 EXPLORE = 0.08                        # how often an action nearly as good as the best is taken
 CHANCE_STAGES = frozenset({"colonies", "start_player", "draw_place", "fifth_colony",
                            "market_card", "reveal_place", "draw"})
 STYLE_KEYS = ("residence", "storage", "production", "sustenance", "money", "special", "cards",
               "diplomacy", "marker", "sell")
+FAVOURITES = ("residence", "production", "money", "special", "cards", "diplomacy")
 
 
 @dataclass
@@ -122,7 +124,9 @@ class ColonistsPlayer:
     def style(self, s: ColonistsState, i: int) -> dict[str, float]:
         name = s.players[i]
         if name not in self.styles:
-            self.styles[name] = {k: 0.7 + 0.7 * self.rng.random() for k in STYLE_KEYS}
+            style = {k: 0.7 + 0.7 * self.rng.random() for k in STYLE_KEYS}
+            style[self.rng.choice(FAVOURITES)] *= 1.6  # what this player leans towards
+            self.styles[name] = style
         return self.styles[name]
 
     def evaluate(self, s: ColonistsState, i: int) -> Eval:
@@ -764,6 +768,8 @@ class Eval:
                 out[good] = 0.5 * v + 0.5 * late
             else:
                 out[good] = v
+        tools = self.c.tools  # Tools pile up: the more there are, the less one more is worth
+        out["tools"] *= 1.0 if tools < 8 else 0.6 if tools < 14 else 0.3
         return out
 
     def pool(self) -> Bundle:
@@ -808,9 +814,7 @@ class Eval:
         return total
 
     def box_value(self, tools: int, dollars: int) -> float:
-        have = self.c.tools
-        per = self.base["tools"] * (1.0 if have < 8 else 0.6 if have < 14 else 0.25)
-        value = tools * per + dollars
+        value = tools * self.base["tools"] + dollars
         if tools > 0:
             value += sum(self.need.get("tools", [])[:tools])
         return value
@@ -951,7 +955,8 @@ class Eval:
         while the job still has to be built)."""
         free = self.jobs.get(kind, 0) + extra_jobs - self.home.get(kind, 0)
         value = self.worker_part(kind)
-        return value if free > 0 else value * 0.5
+        # without a job waiting, worth half, and half again for each one idle already
+        return value if free > 0 else value * 0.5 ** (1 - free)
 
     def function_value(self, b: d.Building) -> float:
         """What a working building adds over the years left (not its Dollars): a Citizen's or
@@ -993,8 +998,8 @@ class Eval:
             return self.factory_value(b) * st["special"]
         if isinstance(effect, d.LibraryEffect):
             return (2.0 if y > 3 else 0.3) * st["cards"]
-        if isinstance(effect, d.InstituteEffect):
-            return (4.0 if y > 3 else 0.5) * st["cards"]
+        if isinstance(effect, d.InstituteEffect):  # two cards a visit to the Developer
+            return ((3.0 + 1.2 * min(6, len(self.c.hand))) if y > 3 else 0.5) * st["cards"]
         if isinstance(effect, d.ExtraSteward):
             return (3.0 if y > 2 else 0.5) * st["special"]
         if isinstance(effect, d.ExtraRange):
@@ -1057,6 +1062,11 @@ class Eval:
         if b.kind == "residence":
             for kind, n in b.houses.items():
                 worth += n * self.colonist_value(kind, extra_jobs) * st["residence"]
+            # what it can still become: a Farm a Flat or an Estate, a Flat a House
+            if self.years > 2:
+                idle = max(0, self.home.get(next(iter(b.houses)), 0) - self.jobs.get(
+                    next(iter(b.houses)), 0)) if b.houses else 0
+                worth += RESIDENCE_OPTION.get(b.slug, 0.0) * st["residence"] * 0.5 ** idle
             return worth
         if b.workers == 0:
             return worth + self.function_value(b)
@@ -1134,7 +1144,16 @@ class Eval:
                 gain -= loss
                 add(cost, {"tools": self.data.raze_tools})
                 item = {"building": b.slug, "raze": name}
+            elif b.kind != "storage":
+                gain -= self.spot_cost()
         return gain - self.cost_value(cost), cost, item
+
+    def spot_cost(self) -> float:
+        """What taking one of the last free building spots costs (what else could go there)."""
+        general, facility = self.spots
+        others = len(self._owned) - self._facilities
+        free = general + max(0, facility - self._facilities) - others
+        return 0.0 if free > 6 or self.years <= 1 else (7 - free) * 0.7
 
     def raze_choice(self, b: d.Building) -> tuple[float, str] | None:
         """The building whose loss costs least, to make room for ``b``."""
@@ -1220,8 +1239,8 @@ class Eval:
                 have = min(have, e.max_buildings)
             per = sum(self.base.get(g, 0.5) * n for g, n in e.goods.items())
             return per * have * min(y, 6) * 0.8
-        if isinstance(e, d.FeeWaive | d.NoFee):
-            return 1.0 if len(self.s.players) > 1 and y > 2 else 0.2
+        if isinstance(e, d.FeeWaive | d.NoFee):  # Fees not paid, the more rivals the more
+            return 0.25 * (len(self.s.players) - 1) * min(y, 10) if y > 2 else 0.2
         if isinstance(e, d.Ticket | d.Horse | d.Apprentice):
             uses = self._uses.get(id(e), 2)
             each = {d.Ticket: 1.2, d.Horse: 1.4, d.Apprentice: 2.0}[type(e)]
@@ -1529,8 +1548,9 @@ class Eval:
         if extra and len(plays) >= 2:
             first, second = plays[0], next((p for p in plays[1:]
                                             if p[1]["card"] != plays[0][1]["card"]), None)
-            if second is not None and second[0] > 0:
-                out.append(Candidate(first[0] + second[0] + tools + 0.2, Action.make(
+            # the second card costs a Tool less (the Institute): worth it if nearly even
+            if second is not None and second[0] > -1.0:
+                out.append(Candidate(first[0] + second[0] + tools + 1.2, Action.make(
                     player, "develop", cards=[first[1], second[1]])))
         return out
 
