@@ -131,11 +131,11 @@ class ColonistsPlayer:
 
     def evaluate(self, s: ColonistsState, i: int) -> Eval:
         """The evaluator of player ``i``, reused while nothing it reads has changed (a move
-        that paid no Fee leaves the community as it was)."""
+        that paid no Fee leaves the community as it was; what depends on where the Stewards
+        stand, the Fee and the reach, is computed afresh on every call)."""
         key = signature(s, i)
         found = self._evals.get(i)
         if found is not None and found[0] == key and found[1].s is s:
-            found[1].reset()
             return found[1]
         ev = Eval(self, s, i)
         self._evals[i] = (key, ev)
@@ -169,8 +169,10 @@ class ColonistsPlayer:
     # ----------------------------------------------------------------- chance stages
 
     def _between(self, s: ColonistsState) -> GameEvent | None:
-        """Before a chance event: production conversions once the year's production is done."""
-        if s.stage in ("market_card", "reveal_place", "fifth_colony") and not (
+        """Before a chance event: production conversions once the year's production is done,
+        before the next Market card (the engine also accepts them once it is drawn, counted
+        against the new year)."""
+        if s.stage in ("market_card", "fifth_colony", "third_market", "small_market") and not (
                 s.era == 1 and s.year == 1):
             for i in range(len(s.players)):
                 event = self._production_convert(s, i)
@@ -262,7 +264,6 @@ class ColonistsPlayer:
 
     def _stage_turn(self, s: ColonistsState) -> Action | None:
         i = s.seat
-        player = s.players[i]
         c = s.p[i]
         if not c.filled:
             return self._fill(s, i)
@@ -279,7 +280,6 @@ class ColonistsPlayer:
         for _value, event in self._moves(s, ev):
             if self._legal(s, event):
                 return event
-        del player
         return None
 
     def _fill(self, s: ColonistsState, i: int) -> Action:
@@ -532,10 +532,9 @@ class ColonistsPlayer:
                 continue
             trial = s.copy()
             self.game.apply(trial, event)
-            if sustenance_problem(trial, i) is None and _food_left(trial, i, self):
+            if sustenance_problem(trial, i) is None:
                 return event
         return None
-
 
     def _keep_home(self, s: ColonistsState, i: int) -> Action | None:
         """At the end of the year: send a Colonist home for a worthwhile remodel of a Residence
@@ -605,11 +604,6 @@ def remodels_offered(s: ColonistsState, i: int) -> list[d.Building]:
     return [out[k] for k in sorted(out)]
 
 
-def _food_left(s: ColonistsState, i: int, player: ColonistsPlayer) -> bool:
-    """Whether the community can still sustain its Workers (a margin for the next ones)."""
-    return sustenance_problem(s, i) is None
-
-
 def building_name(s: ColonistsState, i: int, k: int) -> str:
     """How a log names the k-th building of player i: its slug, or slug#n where copies differ."""
     c = s.p[i]
@@ -658,10 +652,6 @@ class Eval:
         self._gap: Bundle | None = None
         self._uses: dict[int, int] = {}
         self._projects()
-
-
-    def reset(self) -> None:
-        """Forget what depends on where the Stewards stand (nothing is cached so far)."""
 
     # ----------------------------------------------------------------- the engine's checks, cached
 
@@ -955,8 +945,10 @@ class Eval:
         while the job still has to be built)."""
         free = self.jobs.get(kind, 0) + extra_jobs - self.home.get(kind, 0)
         value = self.worker_part(kind)
-        # without a job waiting, worth half, and half again for each one idle already
-        return value if free > 0 else value * 0.5 ** (1 - free)
+        # without a job waiting, worth half (a Merchant three quarters: a Factory takes him),
+        # and half again for each one idle already
+        first = 0.75 if kind == "merchant" else 0.5
+        return value if free > 0 else value * first * 0.5 ** (-free)
 
     def function_value(self, b: d.Building) -> float:
         """What a working building adds over the years left (not its Dollars): a Citizen's or
