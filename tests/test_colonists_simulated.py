@@ -225,6 +225,31 @@ def test_simulated_games_are_deterministic_per_seed():
     assert [e.to_json() for e in a] != [e.to_json() for e in c]
 
 
+_ONE_GAME = """
+import hashlib, random
+from referee.games import registration
+from referee.model.core import seat_names
+from referee.replays.simulate import simulate_game
+from referee.replays.writer import dumps
+events = simulate_game(registration("colonists"), seat_names(2), random.Random(11),
+                       {"last_era": 1})
+print(hashlib.sha256("".join(dumps(e.to_json()) for e in events).encode()).hexdigest())
+"""
+
+
+def test_simulated_games_do_not_depend_on_string_hashing():
+    import subprocess
+    import sys
+
+    digests = set()
+    for hash_seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", _ONE_GAME], env=env, check=True,
+                              capture_output=True, text=True)
+        digests.add(done.stdout.strip())
+    assert len(digests) == 1
+
+
 def _simulate_and_validate(job: tuple[int, int, int, str]) -> tuple[int, int, bool, float,
                                                                      float, int]:
     game, _events = _play_and_write(job)

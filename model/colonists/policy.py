@@ -749,7 +749,8 @@ class Eval:
             if good == "dollars":
                 out[good] = 1.0
                 continue
-            late = sell.get(good, 0.0) * 0.9
+            # in the last year a good is only worth what it sells for, and only if it is sold
+            late = sell.get(good, 0.0) * 0.6
             if good == "tools":
                 late = 0.1
             if y <= 1:
