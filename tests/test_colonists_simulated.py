@@ -204,6 +204,22 @@ def test_co_era_end_simulated_one_era_games_are_valid_and_complete(corpus, playe
         check_game(game)
 
 
+@pytest.mark.parametrize("extra", [{"last_era": 2}, {"last_era": 3},
+                                   {"last_era": 3, "small_market": True},
+                                   {"last_era": 4, "box_limits": True}],
+                         ids=["two-eras", "three-eras", "small-market", "box-limits"])
+def test_co_options_simulated_games_of_other_lengths_and_variants_are_valid(extra, tmp_path):
+    names = seat_names(3)
+    events = simulate_game(RECORD, names, random.Random(21), extra)
+    path = write_log(tmp_path / "game.jsonl", header("colonists", names, extra), events)
+    report = validate_file(path)
+    assert report.valid and report.complete, report.errors[:3]
+    assert sum(isinstance(e, Check) for e in events) == extra["last_era"] * 5
+    if extra.get("small_market"):
+        board = replay_to(path).state.board
+        assert any(t.slug == "small_market" for t in board.tiles.values())
+
+
 def test_co_check_year_end_claims_name_the_documented_quantities(corpus):
     game = games_of(corpus, 2, KINDS["full"])[0]
     lines = [json.loads(line) for line in Path(game.path).read_text().splitlines()]
