@@ -1,29 +1,48 @@
 """The simulator's player for The Colonists: one object plays every seat of one simulated game.
 
-It is a greedy planner with a short look-ahead, built on the engine's own arithmetic (storage
-room, spending, sustenance) so that what it proposes is legal by construction; every event is
-still passed through ``game.check`` before it is returned, with the next-best candidate (and in
-the end the move table's own ``legal``) as the fallback.
+It is a greedy planner with a one-turn look-ahead, built on the engine's own arithmetic (storage
+room, spending, sustenance, spots) so that what it proposes is legal by construction; every event
+is still passed through ``game.check`` before it is returned, the next-best candidate after it
+(and the move table's own ``legal`` as a last resort, which simulated games never reach).
 
-- **Goods have values.** A base value per good (what it is worth as material), lowered towards
-  what the Markets pay for it in the last years (goods score nothing), plus a bonus for each unit
-  a wanted *project* still misses: the best buildings the Builders on the board offer, the cards
-  in hand and the next Embassy level. Food the Workers will eat at the end of the year is always
-  wanted. A pool of goods is worth the best part of it that fits into Storage and the Warehouse.
-- **Actions have values**: the change of the pool's value, Dollars (points), and for buildings,
-  improvements and Embassies their worth (their Dollars, the Workers they employ, what they yield
-  over the years left). Each player has a *style* (drawn per game) that leans towards some kinds
-  of buildings and towards cards or diplomacy, so seeds play differently.
-- **Moves** go where the best action is, less the Fee, plus a discounted look-ahead of the best
-  action reachable on the next turn; Tickets and the Horse extend the reach when worth it; the
-  Apprentice is used for an extra Steward.
-- **The end of a year**: the start player lays the face-up Places (compact board), every player
-  dismisses the Workers they cannot sustain and employs those they can, then the ``sustenance``
-  marker; production conversions follow before the next Market card.
+- **Goods have values**: a base value per good (what it is worth as material; Tools less as they
+  pile up), falling to what the Markets and Sustainers pay for it in the last years (goods score
+  nothing), plus a bonus for each unit that one of the player's three best *projects* still
+  misses (the buildings the Builders on the board offer, the cards in hand, the next Embassy
+  level), passed on to the inputs of the Refiner recipe that makes a missing refined good. The
+  sustenance the Workers will eat at the end of the year (and, in the last years, the Colonists
+  who will be put to work for the final count) is always wanted. A pool of goods is worth its
+  best part that fits into Storage and the Warehouse.
+- **Things have worth**: a building its Dollars, the Worker it employs (or half of it while the
+  Colonist or the job is still to come, less for every Colonist idle already), what it yields
+  over the years left (a Citizen's or Merchant's job only where the yield pays his keep), what a
+  Residence can still become, less a spot's price when few are left; a card its effect; an
+  Embassy level its Dollars and its new abilities. Each player has a *style* drawn per game (and
+  a favourite among Residences, production, money, special buildings, cards and diplomacy), so
+  seeds play differently; now and then an action nearly as good as the best is taken.
+- **A turn**: fill the Basic Storage at the first one, put Farmers to work at once (Citizens and
+  Merchants only in Storage Facilities when room is short), use an Apprentice, bring a Steward
+  not yet on the board onto the best Market, then move where the best action is, less the Fee,
+  plus a share of the best action reachable on the next turn; a Ticket or the Horse reach
+  further when it pays. At the place, the best candidate action: gather (declining, or first
+  discarding worse goods), sell as often as it pays, refine, build (twice for cheap buildings,
+  remodels, razing when the spots are full, the extra Farms and Flats of the cards), play a card
+  (two with a working Institute), draw, establish and improve relations, claim the start player
+  marker (and swap Places at the Chief Officer), the Market card's action or a card's or colony's
+  alternative (trades, swaps).
+- **The end of a year**: the start player lays the face-up Places (the compactest cells), each
+  player sends home the Workers the community cannot sustain, and a Colonist needed at home for
+  a worthwhile remodel (kept there for the next year), puts to work those who can be sustained
+  and pay their keep (everyone in the last year), then the ``sustenance`` marker; production
+  conversions follow before the next Market card.
+
+Evaluators are cached per player while the community is unchanged (a move that pays no Fee
+leaves it so); what the board offers is cached while its tiles stay the same.
 
 ``claims`` writes a ``check`` line after every ``sustenance`` marker (era, year, start player,
-Market card, and per player goods, Toolbox, Colonists and Workers, buildings, hand, Embassies and
-score), read through the game's observables.
+Market card, and per player the goods by name and in Buffers, Tools, Dollars, Colonists and
+Workers by type, buildings, hand size, Embassy levels and score), read through the game's
+observables (the values ``game.observe`` gives).
 """
 
 from __future__ import annotations
