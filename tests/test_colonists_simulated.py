@@ -17,8 +17,10 @@ The default run plays a small corpus (``REFEREE_COLONISTS_SEEDS`` seeds of each 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -140,16 +142,19 @@ def _play_and_write(job: tuple[int, int, int, str]) -> tuple[Game, tuple[Event, 
     return game, events
 
 
+def _context() -> multiprocessing.context.BaseContext:
+    # as referee.replays.parallel: fork where it is safe (workers start with every model
+    # imported), spawn elsewhere
+    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+
+
 def play_many(jobs: list[tuple[int, int, int, str]]) -> list[Game]:
     """Play and write the games, over a process pool where there are cores to share."""
     workers = os.cpu_count() or 1
     if workers <= 1 or len(jobs) < 4:
         played = [_play_and_write(job) for job in jobs]
     else:
-        import multiprocessing
-
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
             played = list(pool.map(_play_and_write, jobs))
     for game, events in played:
         _PLAYED[(game.players, game.last_era, game.seed)] = events
@@ -255,7 +260,6 @@ print(hashlib.sha256("".join(dumps(e.to_json()) for e in events).encode()).hexdi
 
 def test_simulated_games_do_not_depend_on_string_hashing():
     import subprocess
-    import sys
 
     digests = set()
     for hash_seed in ("1", "4242"):
@@ -290,11 +294,8 @@ def test_co_era_end_a_hundred_simulated_games_of_each_kind(request, tmp_path):
     jobs = [(players, last_era, 1000 + seed, str(tmp_path)) for last_era in KINDS.values()
             for players in PLAYERS for seed in range(FULL_SAMPLE)]
     workers = os.cpu_count() or 1
-    import multiprocessing
-
     start = time.time()
-    with ProcessPoolExecutor(max_workers=workers,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
         results = list(pool.map(_simulate_and_validate, jobs, chunksize=4))
     wall = time.time() - start
     bad = [(p, e) for p, e, ok, *_ in results if not ok]
