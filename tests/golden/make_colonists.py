@@ -1661,7 +1661,7 @@ def storekeeper_cases() -> Iterable[Case]:
                                       stage="act"))
     yield three.case("CO-STOREKEEPER-4-break-the-warehouse-at-level-three",
                      a("Ann", "build", buildings=["forester_house"] * 3),
-                     want=("illegal", "CO-BUILD"),
+                     want=("illegal", "CO-SPEND"),
                      note="at level III the 9 Wood cannot all be in the 6 Storage spaces")
 
 

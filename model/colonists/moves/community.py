@@ -20,9 +20,15 @@ from referee.model.colonists.community import (
     substitute_problem,
     with_buildings,
 )
-from referee.model.colonists.economy import spend_problem, sustain, sustain_problem, trim
+from referee.model.colonists.economy import (
+    holdings,
+    spend_problem,
+    sustain,
+    sustain_problem,
+    trim,
+)
 from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES
-from referee.model.colonists.goods import Bundle, add, bundle_text, read_bundle
+from referee.model.colonists.goods import Bundle, add, bundle_text, covers, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
 from referee.model.colonists.moves.turn import keeps_action_possible
@@ -127,7 +133,9 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         plan.notes.add("CO-AMBASSADOR-ALTRUIST")
     problem = spend_problem(s, i, plan.cost)
     if problem:
-        raise illegal(e, rule, f"building costs {bundle_text(plan.cost)}: {problem}")
+        # every good is held, but they cannot all lie in Storage at the action's start
+        spent = "CO-SPEND" if covers(holdings(s, i), plan.cost) else rule
+        raise illegal(e, spent, f"building costs {bundle_text(plan.cost)}: {problem}")
     return plan
 
 
