@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench fuzz lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "referee needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -35,6 +35,14 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tests/bench/run_all.py --json bench.json $(if $(QUICK),--quick,)
+
+# The fault campaign (see the README's "Hostile input"): N hostile inputs through the public entry
+# points, two worker processes, a time limit per input; exits 1 on any traceback, hang, wrong exit
+# status, malformed output or nondeterministic output. SEED=S for another campaign.
+N    ?= 10000
+SEED ?= 0
+fuzz: $(VENV)/.installed-dev
+	$(BIN)/python tests/fuzz/run.py --inputs $(N) --workers 2 --seed $(SEED)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

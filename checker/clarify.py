@@ -27,12 +27,12 @@ from referee.checker.solving import (
     check,
     definitions,
     eliminate,
-    minimal_core_assuming,
-    tracker,
+    minimal_core,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
 VERDICTS = ("vacuous", "redundant", "contradiction", "consistent", "unknown")
+LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
 _CACHE_LIMIT = 4096  # terms kept per checker before its caches start again
 
@@ -49,15 +49,25 @@ class Clarification:
 
 @dataclass
 class Verdict:
+    """``witness`` is a situation that shows the verdict; ``choices`` (consistent and redundant
+    verdicts) the choices there that the rules allow and that satisfy ``when`` and ``then``:
+    the lexicographically least such situation and choice, so the same file always gives the
+    same witness. In JSON the choices are part of the witness object (their names tell them
+    from the situation's)."""
+
     id: str
     verdict: str
     rules: list[str]
     witness: dict[str, int | bool] | None
     message: str
+    choices: dict[str, int | bool] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        witness = self.witness
+        if witness is not None and self.choices:
+            witness = {**witness, **self.choices}
         return {"id": self.id, "verdict": self.verdict, "rules": self.rules,
-                "witness": self.witness, "message": self.message}
+                "witness": witness, "message": self.message}
 
 
 @dataclass
@@ -75,6 +85,8 @@ class Conflict:
 class ConflictSearch:
     conflicts: list[Conflict] = field(default_factory=list)
     complete: bool = True
+    limited: bool = False
+    """The time limit cut the search for some conflict's least witness short."""
 
 
 def describe_situation(witness: Mapping[str, int | bool], mention: set[str] | None = None
@@ -104,6 +116,7 @@ class TopicChecker:
     def __init__(self, topic: Topic, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
         self.topic = topic
         self.timeout_ms = timeout_ms
+        self.limited = False  # the time limit cut a witness search short (per verdict)
         self.a = topic.instantiate("")
         self.sit = self.a.situation_terms()
         self.b = topic.instantiate("'", shared=self.sit)
@@ -113,13 +126,6 @@ class TopicChecker:
         # wanted); the domain stays.
         self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
-        # R(s, c) asserted once, for the checks that only ask sat or unsat at a fixed situation
-        self.ruled = z3.Solver()
-        self.ruled.add(*self.a.domain, *self.a.rules.values())
-        # each rule behind its tracker, for minimal cores switched by assumptions
-        self.tracked = z3.Solver()
-        self.tracked.add(*self.a.domain, *[z3.Implies(tracker(rid), f)
-                                           for rid, f in self.a.rules.items()])
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -199,18 +205,27 @@ class TopicChecker:
     # ------------------------------------------------------------------ one clarification
 
     def verdict(self, c: Clarification) -> Verdict:
+        """The verdict on ``c``; if the time limit cut a witness's search short (the witness
+        is then not the least, and may differ from run to run), the message says so."""
+        self.limited = False
+        verdict = self._verdict(c)
+        if self.limited and verdict.verdict != "unknown":
+            verdict.message += f" ({LIMITED_NOTE})"
+        return verdict
+
+    def _verdict(self, c: Clarification) -> Verdict:
         budget = Budget(self.timeout_ms)
         w, t = self._w(c), self._t(c)
         rules = self.a.rules
         when_text = c.when_text or to_text(c.when)
         then_text = c.then_text or to_text(c.then)
 
-        self.tracked.push()
+        self.plain.push()
         try:
-            self.tracked.add(w)
-            result, core = minimal_core_assuming(self.tracked, list(rules), budget)
+            self.plain.add(w)
+            result, core = minimal_core(self.plain, rules, budget)
         finally:
-            self.tracked.pop()
+            self.plain.pop()
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether it can apply")
         if result == z3.unsat:
@@ -220,25 +235,39 @@ class TopicChecker:
                            f"never applies: no situation and choice{by} satisfy "
                            f"'{when_text}'")
 
-        self.tracked.push()
+        self.plain.push()
         try:
-            self.tracked.add(w, z3.Not(t))
-            result, core = minimal_core_assuming(self.tracked, list(rules), budget)
+            self.plain.add(w, z3.Not(t))
+            result, core = minimal_core(self.plain, rules, budget)
             example: dict[str, int | bool] | None = None
             if result == z3.sat:
-                # the model of that check, every rule on: a choice the rules allow and T
-                # forbids
-                example = self._example(self.tracked.model(), c)
+                # the model of the untracked check: a choice the rules allow and T forbids
+                self.plain.add(*rules.values())
+                if check(self.plain, budget) == z3.sat:
+                    example = self._example(self.plain.model(), c)
         finally:
-            self.tracked.pop()
+            self.plain.pop()
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether the rules imply it")
         if result == z3.unsat:
             cited = self._ordered(core)
             by = ", ".join(cited) if cited else "the topic's definitions"
-            return Verdict(c.id, "redundant", cited, None,
-                           f"already implied by {by}: whenever '{when_text}', the rules give "
-                           f"'{then_text}'")
+            message = (f"already implied by {by}: whenever '{when_text}', the rules give "
+                       f"'{then_text}'")
+            found = self._least(c, self._w(c), budget=budget)
+            if found is None:
+                return Verdict(c.id, "redundant", cited, None, message)
+            situation, choices = found
+            mention = symbols_of(c.when) | symbols_of(c.then)
+            forced = self._requirement(c, situation, budget, names=self._mentioned_choices(c))
+            shown = ""
+            if forced.startswith("the rules require "):
+                shown = " the rules force " + forced[len("the rules require "):]
+            elif choices:
+                shown = " the rules allow " + ", ".join(_describe_value(k, v)
+                                                        for k, v in choices.items())
+            message += f"; for example with {describe_situation(situation, mention)}{shown}"
+            return Verdict(c.id, "redundant", cited, situation, message, choices)
 
         witness, status = self._contradiction_witness(c, budget)
         if status == z3.unknown:
@@ -247,15 +276,100 @@ class TopicChecker:
         if witness is not None:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
-        situation = None
-        if example is not None:
-            situation = {k: v for k, v in example.items() if k in self.sit}
-            allowed = {k: v for k, v in example.items() if k not in self.sit}
-            mention = symbols_of(c.when) | symbols_of(c.then)
-            choice = ", ".join(_describe_value(k, v) for k, v in allowed.items())
-            message += (f"; for example with {describe_situation(situation, mention)} the rules "
-                        f"allow {choice or 'a choice'}, which it rules out")
-        return Verdict(c.id, "consistent", [], situation, message)
+        mention = symbols_of(c.when) | symbols_of(c.then)
+        held = self._least(c, self._w(c), self._t(c), budget=budget)
+        if held is not None:
+            allowed = ", ".join(_describe_value(k, v) for k, v in held[1].items())
+            message += (f"; it holds for example with {describe_situation(held[0], mention)}"
+                        f" where the rules allow {allowed or 'the choice'}")
+        ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget)
+        if ruled_out is not None:
+            where, allowed_out = ruled_out
+            choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
+            message += (f"; with {describe_situation(where, mention)} the rules also allow "
+                        f"{choice or 'a choice'}, which it rules out")
+        elif example is not None:
+            message += "; it rules out some choices the rules allow"
+        return Verdict(c.id, "consistent", [], held and held[0], message, held and held[1])
+
+    # ------------------------------------------------------------------ witnesses
+
+    def _mentioned_choices(self, c: Clarification) -> list[str]:
+        names = symbols_of(c.when) | symbols_of(c.then)
+        return [s.name for s in self.topic.choices if s.name in names]
+
+    def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget
+               ) -> tuple[dict[str, int | bool], dict[str, int | bool]] | None:
+        """The lexicographically least model of the rules and ``formulas``: the situation's
+        symbols, then the choices, each in the topic's order, made as small as they can be
+        (the least absolute value, a non-negative one before its negative, False before
+        True). Being the least, it does not depend on the solver's history, so a report is the
+        same run alone or after other files. Returns (situation, choices), the choices being
+        those the clarification mentions and those not at 0 or False; None if out of time."""
+        solver = z3.Solver()
+        solver.add(*self.a.domain, *self.a.rules.values(), *formulas)
+        result = check(solver, budget)
+        if result != z3.sat:
+            self.limited |= result == z3.unknown
+            return None
+        # symbol by symbol: 0 or False when the rules and what is fixed allow it (a quick
+        # check), else the least value by Optimize with everything before it fixed
+        fixed: list[z3.BoolRef] = []
+        order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
+        zero = {n: (z3.Not(t) if z3.is_bool(t) else t == 0)
+                for n, t in ((n, self.a.terms[n]) for n in order)}
+        for at, name in enumerate(order):
+            # all the rest at 0 or False at once, when the rules allow it (the usual case)
+            rest = [zero[n] for n in order[at:]]
+            result = check(solver, budget, *fixed, *rest)
+            if result == z3.unknown:
+                self.limited = True
+                return None
+            if result == z3.sat:
+                fixed.extend(rest)
+                break
+            term = self.a.terms[name]
+            if z3.is_bool(term):
+                result = check(solver, budget, *fixed, z3.Not(term))
+                if result == z3.unknown:
+                    self.limited = True
+                    return None
+                fixed.append(z3.Not(term) if result == z3.sat else term)
+                continue
+            result = check(solver, budget, *fixed, term == 0)
+            if result == z3.unknown:
+                self.limited = True
+                return None
+            if result == z3.sat:
+                fixed.append(term == 0)
+                continue
+            left = budget.left_ms()
+            if left <= 0:
+                self.limited = True
+                return None
+            opt = z3.Optimize()
+            opt.set("timeout", left)
+            opt.add(*self.a.domain, *self.a.rules.values(), *formulas, *fixed)
+            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+            handle = opt.minimize(key)
+            if opt.check() != z3.sat:
+                self.limited = True
+                return None
+            least = opt.lower(handle)
+            if not z3.is_int_value(least):
+                self.limited = True
+                return None
+            size, negative = divmod(least.as_long(), 2)
+            fixed.append(term == (-size if negative else size))
+        if check(solver, budget, *fixed) != z3.sat:
+            self.limited = True
+            return None
+        model = solver.model()
+        situation = self._situation_of(model)
+        values = model_values(model, self.a.terms, [s.name for s in self.topic.choices])
+        mentioned = set(self._mentioned_choices(c))
+        choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
+        return situation, choices
 
     def _example(self, model: z3.ModelRef, c: Clarification) -> dict[str, int | bool]:
         situation = self._situation_of(model)
@@ -270,69 +384,58 @@ class TopicChecker:
         result, model = query.check(budget)
         if result != z3.sat or model is None:
             return None, result
-        witness = self._situation_of(model)
-        return self._simplify_witness(witness, lambda s: self._is_contradiction_at(c, s, budget),
-                                      symbols_of(c.when) | symbols_of(c.then)), z3.sat
+        return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
 
-    def _is_contradiction_at(self, c: Clarification, s: Mapping[str, int | bool],
-                             budget: Budget) -> bool:
-        self.ruled.push()
-        try:
-            self.ruled.add(*self._fix(s), self._w(c))
-            if check(self.ruled, budget) != z3.sat:
-                return False
-            self.ruled.add(self._t(c))
-            return check(self.ruled, budget) == z3.unsat
-        finally:
-            self.ruled.pop()
-
-    def _simplify_witness(self, witness: dict[str, int | bool], valid: Any,
-                          mentioned: set[str] | frozenset[str] = frozenset()
-                          ) -> dict[str, int | bool]:
-        """Lower each value of a witness (to False, 0, or as low as it stays a witness). The
-        symbols the clarifications do not mention are first tried at 0 all at once: usually
-        none of them matters, and one check then spares one for each."""
+    def _least_witness(self, query: ExistsForall, assumptions: Sequence[z3.BoolRef],
+                       witness: dict[str, int | bool], budget: Budget
+                       ) -> dict[str, int | bool]:
+        """The lexicographically least solution of ``query`` (situation symbols in the topic's
+        order; the least absolute value, non-negative first; False before True), found symbol
+        by symbol by bisection from ``witness``, a solution. Each step's minimum is a property
+        of the query alone, so the witness does not depend on the solver's history (run alone
+        or after other files). If time runs out, the solution reached so far is returned."""
         current = dict(witness)
-        floor = {name: (False if isinstance(value, bool) else 0)
-                 if name not in mentioned else value for name, value in witness.items()}
-        if floor != current and valid(floor):
-            current = floor
-        for name in witness:
+        fixed: list[z3.BoolRef] = []
+        for symbol in self.topic.situation:
+            name, term = symbol.name, self.sit[symbol.name]
             value = current[name]
-            if value in (0, False):
-                continue
-            trial = {**current, name: False if isinstance(value, bool) else 0}
-            if valid(trial):
-                current = trial
-                continue
             if isinstance(value, bool):
+                if value:
+                    result, model = query.check(budget, *assumptions, *fixed, z3.Not(term))
+                    if result == z3.unknown:
+                        self.limited = True
+                        return current
+                    if result == z3.sat and model is not None:
+                        current = self._situation_of(model)
+                fixed.append(term == z3.BoolVal(bool(current[name])))
                 continue
-            small = next((v for v in range(1, min(int(value), 10))
-                          if valid({**current, name: v})), None)
-            if small is not None:
-                current = {**current, name: small}
-                continue
-            low, high = 0, int(value)  # invariant: low fails, high works
-            steps = 0
-            while high - low > 1 and steps < 12:
-                mid = (low + high) // 2
-                if valid({**current, name: mid}):
-                    high = mid
+            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+            low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
+            while high - low > 1:
+                mid = low + 1 if low == -1 else (low + high) // 2
+                result, model = query.check(budget, *assumptions, *fixed, key <= mid)
+                if result == z3.unknown or (result == z3.sat and model is None):
+                    self.limited = True
+                    return current
+                if result == z3.sat:
+                    current = self._situation_of(model)
+                    found = int(current[name])
+                    high = 2 * abs(found) + (found < 0)
                 else:
                     low = mid
-                steps += 1
-            current = {**current, name: high}
+            fixed.append(term == z3.IntVal(int(current[name])))
         return current
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],
                        budget: Budget) -> Verdict:
-        self.tracked.push()
+        self.plain.push()
         try:
-            self.tracked.add(*self._fix(witness), self._w(c), self._t(c))
-            result, core = minimal_core_assuming(self.tracked, list(self.a.rules), budget)
+            self.plain.add(*self._fix(witness), self._w(c), self._t(c))
+            result, core = minimal_core(self.plain, self.a.rules, budget)
         finally:
-            self.tracked.pop()
+            self.plain.pop()
         cited = self._ordered(core) if result == z3.unsat else []
+        self.limited |= result == z3.unknown
         mention = symbols_of(c.when) | symbols_of(c.then)
         requirement = self._requirement(c, witness, budget)
         head = f"contradicts {', '.join(cited)}" if cited else "contradicts the rules"
@@ -340,9 +443,11 @@ class TopicChecker:
                        f"{head}: with {describe_situation(witness, mention)} {requirement}")
 
     def _requirement(self, c: Clarification, witness: Mapping[str, int | bool],
-                     budget: Budget) -> str:
-        """What the rules force on the choices that T mentions, in that situation."""
-        names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
+                     budget: Budget, names: Sequence[str] | None = None) -> str:
+        """What the rules force on the choices that T mentions (or ``names``), in that
+        situation."""
+        if names is None:
+            names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         parts: list[str] = []
         for name in names:
             term = self.a.terms[name]
@@ -351,18 +456,20 @@ class TopicChecker:
                 opt = z3.Optimize()
                 left = budget.left_ms()
                 if left <= 0:
+                    self.limited = True
                     return f"no choice the rules allow makes '{to_text(c.then)}' true"
                 opt.set("timeout", left)
                 opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
                         self._w(c))
                 if z3.is_bool(term):
-                    if opt.check(term == (goal == "max")) == z3.sat:
-                        bounds.append(goal == "max")
-                    else:
-                        bounds.append(None)
+                    result = opt.check(term == (goal == "max"))
+                    self.limited |= result == z3.unknown
+                    bounds.append(goal == "max" if result == z3.sat else None)
                     continue
                 handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
-                if opt.check() != z3.sat:
+                result = opt.check()
+                if result != z3.sat:
+                    self.limited |= result == z3.unknown
                     bounds.append(None)
                     continue
                 value = opt.lower(handle) if goal == "min" else opt.upper(handle)
@@ -381,6 +488,7 @@ class TopicChecker:
         unexplored seeds; conflicting seeds are shrunk to minimal ones and blocked upwards,
         the others are grown and blocked downwards)."""
         search = ConflictSearch()
+        self.limited = False
         n = len(clarifications)
         if n == 0:
             return search
@@ -435,7 +543,12 @@ class TopicChecker:
                     search.complete = False
                     break
                 mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
+                witness = self._least_witness(query, assumptions(mus), witness, budget)
                 search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
+        # in the order of the file, whatever order the search found them in
+        order = {c.id: i for i, c in enumerate(clarifications)}
+        search.conflicts.sort(key=lambda k: [order[i] for i in k.clarifications])
+        search.limited = self.limited
         return search
 
     def _shrink(self, clarifications: Sequence[Clarification], seed: set[int],
@@ -471,27 +584,13 @@ class TopicChecker:
     def _conflict(self, clarifications: Sequence[Clarification], mus: set[int],
                   witness: dict[str, int | bool], budget: Budget) -> Conflict:
         members = [clarifications[i] for i in sorted(mus)]
-
-        def valid(s: Mapping[str, int | bool]) -> bool:
-            self.ruled.push()
-            try:
-                self.ruled.add(*self._fix(s))
-                if check(self.ruled, budget) != z3.sat:
-                    return False
-                self.ruled.add(*[z3.Implies(self._w(c), self._t(c)) for c in members])
-                return check(self.ruled, budget) == z3.unsat
-            finally:
-                self.ruled.pop()
-
-        witness = self._simplify_witness(witness, valid, set().union(
-            *[symbols_of(c.when) | symbols_of(c.then) for c in members]))
-        self.tracked.push()
+        self.plain.push()
         try:
-            self.tracked.add(*self._fix(witness),
-                             *[z3.Implies(self._w(c), self._t(c)) for c in members])
-            result, core = minimal_core_assuming(self.tracked, list(self.a.rules), budget)
+            self.plain.add(*self._fix(witness),
+                           *[z3.Implies(self._w(c), self._t(c)) for c in members])
+            result, core = minimal_core(self.plain, self.a.rules, budget)
         finally:
-            self.tracked.pop()
+            self.plain.pop()
         rules = self._ordered(core) if result == z3.unsat else []
         return Conflict([c.id for c in members], rules, witness)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,9 @@ from referee.checker.topics import Topic, UnknownTopicError, get_topic
 from referee.errors import UsageError
 
 FILE_KEYS = ("game", "topic", "clarification")
+MAX_FILE_BYTES = 1 << 20
+"""Largest clarification file read (1 MiB); a larger one is refused before it is read."""
+
 CLARIFICATION_KEYS = ("id", "text", "when", "then")
 
 
@@ -30,18 +34,40 @@ class ClarificationFile:
 
 
 def load_file(path: str | Path) -> ClarificationFile:
+    """Read and check one clarification file; any problem with it is a
+    :class:`ClarificationFileError` (a usage error: exit status 2, one line)."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            size = os.fstat(stream.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise ClarificationFileError(f"{name}: {size:,} bytes, over the limit of "
+                                             f"{MAX_FILE_BYTES:,} bytes for a clarification file")
+            raw = stream.read(MAX_FILE_BYTES + 1)  # a file that grows is not read whole
     except OSError as exc:
         raise ClarificationFileError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ClarificationFileError(f"{name}: over the limit of {MAX_FILE_BYTES:,} bytes for "
+                                     "a clarification file")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ClarificationFileError(f"{name}: not UTF-8 text") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ClarificationFileError(f"{name}: not UTF-8 text (at byte {exc.start})") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ClarificationFileError(f"{name}: invalid TOML: {exc}") from None
+        raise ClarificationFileError(f"{name}: invalid TOML: {_one_line(str(exc))}") from None
+    except RecursionError:
+        raise ClarificationFileError(f"{name}: invalid TOML: arrays or tables nested too "
+                                     "deeply") from None
+    except (MemoryError, ValueError) as exc:
+        raise ClarificationFileError(f"{name}: invalid TOML: "
+                                     f"{_one_line(str(exc)) or type(exc).__name__}") from None
     return parse_document(data, name)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def parse_document(data: dict[str, Any], name: str) -> ClarificationFile:

@@ -8,12 +8,14 @@ from typing import Any
 
 from referee.checker.clarify import (
     DEFAULT_TIMEOUT_MS,
+    LIMITED_NOTE,
     ConflictSearch,
     Verdict,
     check_clarifications,
     describe_situation,
 )
 from referee.checker.clarify_file import ClarificationFile, load_file
+from referee.display import visible
 
 
 @dataclass
@@ -66,6 +68,8 @@ def to_text(reports: Sequence[FileReport]) -> str:
             rules = f" under {', '.join(conflict.rules)}" if conflict.rules else ""
             lines.append(f"  conflict: {', '.join(conflict.clarifications)} together leave no "
                          f"legal choice{rules}, e.g. with {where}")
+        if report.search.limited:
+            lines.append(f"  note: {LIMITED_NOTE} for some conflict")
         if not report.search.complete:
             lines.append("  note: the search for conflicts between clarifications reached the "
                          "time limit; more conflicts may exist")
@@ -75,4 +79,5 @@ def to_text(reports: Sequence[FileReport]) -> str:
         summary = ", ".join(f"{n} {k}" for k, n in counts.items()) or "nothing to check"
         conflicts = len(report.search.conflicts)
         lines.append(f"  summary: {summary}; {conflicts} conflict{'' if conflicts == 1 else 's'}")
-    return "\n".join(lines)
+    # ids, paths and expressions come from the files: no control character reaches a terminal
+    return "\n".join(visible(line) for line in lines)

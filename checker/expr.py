@@ -14,10 +14,12 @@ non-zero constant, comparisons (chained), ``and``, ``or``, ``not``, ``implies(a,
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
+from referee.display import visible
 from referee.errors import UsageError
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class ExpressionError(UsageError, ValueError):
 
 
 def _quote(text: str) -> str:
-    text = " ".join(text.split())
+    text = visible(" ".join(text.split()))
     if len(text) > _QUOTE_LIMIT:
         text = text[: _QUOTE_LIMIT - 3] + "..."
     return f"'{text}'"
@@ -185,15 +187,27 @@ def parse_expression(text: str, symbols: Mapping[str, str]) -> Expr:
     stripped = text.strip()
     if not stripped:
         raise ExpressionError("empty expression", text)
+    if "#" in stripped:
+        # Python would read the rest of the text as a comment and silently drop it.
+        column = stripped.index("#") + 1
+        raise ExpressionError(f"'#' is not allowed (at column {column}: it would hide the "
+                              "rest of the expression as a comment)", stripped)
     if "\n" in stripped or "\r" in stripped:
         # A newline would let a second statement or a comment hide after the first line.
         stripped = " ".join(stripped.split())
     try:
-        tree = ast.parse(stripped, mode="eval")
+        with warnings.catch_warnings():
+            # "is with a literal", invalid escapes...: refused below or not, never printed
+            warnings.simplefilter("ignore")
+            tree = ast.parse(stripped, mode="eval")
     except SyntaxError as exc:
-        raise ExpressionError(f"syntax error ({exc.msg})", text) from None
-    except (RecursionError, MemoryError, ValueError):
+        where = f" at column {exc.offset}" if exc.offset else ""
+        raise ExpressionError(f"syntax error ({exc.msg}{where})", text) from None
+    except (RecursionError, MemoryError):
         raise ExpressionError("expression too deeply nested", text) from None
+    except ValueError as exc:
+        raise ExpressionError(f"not a valid expression ({' '.join(str(exc).split())})",
+                              text) from None
     for count, _ in enumerate(ast.walk(tree), start=1):
         if count > MAX_NODES:
             raise ExpressionError(f"expression has more than {MAX_NODES} parts", text)

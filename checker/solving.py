@@ -269,31 +269,16 @@ def minimal_core(solver: z3.Solver, rules: Mapping[str, z3.BoolRef], budget: Bud
     return z3.unsat, core
 
 
-def minimal_core_assuming(solver: z3.Solver, ids: Sequence[str], budget: Budget
-                          ) -> tuple[z3.CheckSatResult, list[str]]:
-    """:func:`minimal_core` for a solver that holds each rule already, as ``tracker(id) ⇒
-    rule``: the rules are switched on by assumptions instead of being asserted again for each
-    attempt (the same cores, far less work for a large topic)."""
-    solver.set("smt.core.minimize", True)
-
-    def attempt(trial: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
-        result = check(solver, budget, *[tracker(rid) for rid in trial])
-        core: list[str] = []
-        if result == z3.unsat:
-            names = {str(t) for t in solver.unsat_core()}
-            core = [rid for rid in trial if str(tracker(rid)) in names]
-        return result, core
-
-    result, core = attempt(list(ids))
-    if result != z3.unsat:
-        return result, []
-    for rid in list(core):
-        if rid not in core:
+def encoding_size(formulas: Iterable[z3.ExprRef], limit: int) -> int:
+    """The number of distinct terms in ``formulas``, counted no further than just past
+    ``limit``: a guard to refuse an encoding too large to solve in its time limit."""
+    seen: set[int] = set()
+    stack = list(formulas)
+    while stack and len(seen) <= limit:
+        expr = stack.pop()
+        key = expr.get_id()
+        if key in seen:
             continue
-        trial = [r for r in core if r != rid]
-        result, smaller = attempt(trial)
-        if result == z3.unsat:
-            core = smaller
-        elif result == z3.unknown:
-            break
-    return z3.unsat, core
+        seen.add(key)
+        stack.extend(expr.children())
+    return len(seen)

@@ -13,6 +13,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as cexc  # type: ignore[no-redef]
 
 from referee import __version__
+from referee.display import visible
 from referee.errors import RefereeError
 
 app = typer.Typer(
@@ -60,13 +61,13 @@ def main(argv: list[str] | None = None) -> None:
     except cexc.UsageError as exc:
         hint = f" (see 'referee {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent \
             else " (see 'referee --help')"
-        typer.echo(f"referee: error: {exc.format_message()}{hint}", err=True)
+        typer.echo(f"referee: error: {visible(exc.format_message())}{hint}", err=True)
         sys.exit(2)
     except cexc.ClickException as exc:
-        typer.echo(f"referee: error: {exc.format_message()}", err=True)
+        typer.echo(f"referee: error: {visible(exc.format_message())}", err=True)
         sys.exit(exc.exit_code)
     except RefereeError as exc:
-        typer.echo(f"referee: error: {exc}", err=True)
+        typer.echo(f"referee: error: {visible(str(exc))}", err=True)
         sys.exit(exc.exit_status)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("referee: interrupted", err=True)

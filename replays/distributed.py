@@ -20,7 +20,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from referee.errors import UsageError
+from referee.errors import RefereeError, UsageError
 from referee.replays.parallel import (
     Discovery,
     Item,
@@ -45,7 +45,8 @@ hundred files a second or more of work."""
 CHUNKS_PER_THREAD = 2
 """Chunks in flight per worker thread: one running, one queued behind it."""
 
-CONNECT_TIMEOUT = "10s"
+CONNECT_TIMEOUT_S = 10.0
+"""Seconds to connect to a scheduler, the handshake and its first answer included."""
 
 INSTALL_HINT = ("--engine dask needs dask and distributed: "
                 "pip install 'referee[distributed]'")
@@ -73,18 +74,76 @@ class RegisterGames(_WorkerPlugin):
         register_games(self.registrations)
 
 
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+async def _probe(address: str, timeout: float, connection_args: dict[str, Any]) -> Any:
+    """Connect, handshake and ask the scheduler who it is, all within ``timeout`` seconds
+    (``distributed.comm.connect`` bounds the TCP connection but not the handshake after it)."""
+    import asyncio
+
+    from distributed.comm import connect as comm_connect
+
+    comm = await asyncio.wait_for(comm_connect(address, timeout=timeout, **connection_args),
+                                  timeout)
+    try:
+        await asyncio.wait_for(comm.write({"op": "identity"}), timeout)
+        return await asyncio.wait_for(comm.read(), timeout)
+    finally:
+        comm.abort()
+
+
+def check_scheduler(scheduler: str, timeout: float | None = None) -> None:
+    """Raise UsageError unless ``scheduler`` is a Dask scheduler answering within ``timeout``
+    seconds (default :data:`CONNECT_TIMEOUT_S`): a bad address, an unsupported or unconfigured
+    protocol (``tls://`` without certificates, ``ucx://`` without its package), a port that
+    refuses, or a server that accepts and never answers."""
+    import asyncio
+
+    from distributed.security import Security
+
+    timeout = CONNECT_TIMEOUT_S if timeout is None else timeout
+    where = f"cannot connect to the Dask scheduler at {scheduler}"
+    scheme = scheduler.split("://", 1)[0].lower() if "://" in scheduler else "tcp"
+    if scheme == "inproc":
+        raise UsageError(f"{where}: an inproc:// address only names a scheduler inside the "
+                         "same process")
+    try:
+        connection_args = Security().get_connection_args("client")
+        if scheme in ("tls", "wss") and connection_args.get("ssl_context") is None:
+            raise UsageError(f"{where}: {scheme}:// needs client certificates in the Dask "
+                             "configuration (distributed.comm.tls.client.cert, .key, "
+                             "distributed.comm.tls.ca-file)")
+        identity = asyncio.run(_probe(scheduler, timeout, connection_args))
+    except TimeoutError:
+        raise UsageError(f"{where}: no answer within {timeout:g} s") from None
+    except UsageError:
+        raise
+    except Exception as exc:  # any failure of a hostile or broken address is a usage error
+        if scheme == "ucx":
+            raise UsageError(f"{where}: the ucx protocol is not available here (it needs "
+                             "the distributed-ucxx package and UCX)") from None
+        raise UsageError(f"{where}: {_one_line(exc)}") from None
+    if not isinstance(identity, dict) or identity.get("type") != "Scheduler":
+        raise UsageError(f"{where}: the server there is not a Dask scheduler")
+
+
 @contextlib.contextmanager
 def connect(workers: int, scheduler: str | None = None) -> Iterator[Any]:
-    """A ``distributed.Client``: on ``scheduler``, or on a fresh loopback ``LocalCluster`` of
-    ``workers`` single-threaded worker processes."""
+    """A ``distributed.Client``: on ``scheduler`` (checked by :func:`check_scheduler` first), or
+    on a fresh loopback ``LocalCluster`` of ``workers`` single-threaded worker processes.
+    Enter it before writing any report: a failure is a UsageError."""
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
+        check_scheduler(scheduler)
         try:
-            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT_S}s")
+        except Exception as exc:
             raise UsageError(f"cannot connect to the Dask scheduler at {scheduler}: "
-                             f"{exc}") from None
+                             f"{_one_line(exc)}") from None
         with client:
             yield client
         return
@@ -111,38 +170,47 @@ def _validate_partition(items: Iterable[Item], max_line_bytes: int) -> list[File
 def iter_reports_dask(paths: Iterable[str | Path], workers: int,
                       max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                       chunk_size: int = DEFAULT_CHUNK_SIZE,
-                      scheduler: str | None = None) -> Iterator[FileReport]:
-    """Reports of ``paths`` in input order, validated on a Dask cluster."""
+                      scheduler: str | None = None, client: Any = None,
+                      ) -> Iterator[FileReport]:
+    """Reports of ``paths`` in input order, validated on a Dask cluster: on ``client`` (entered
+    from :func:`connect` by the caller, before its report starts), else on one connected here."""
     if not available():
         raise UsageError(INSTALL_HINT)
+    if client is None:
+        with connect(workers, scheduler) as own:
+            yield from iter_reports_dask(paths, workers, max_line_bytes, chunk_size,
+                                         scheduler, own)
+        return
     discovery = Discovery(as_items(paths))
     items = iter(discovery)
-    with connect(workers, scheduler) as client:
-        registrations = runtime_games()
-        if registrations:
-            client.register_plugin(RegisterGames(registrations))
-        threads = sum(client.nthreads().values()) or workers
-        batch = max(1, threads * CHUNKS_PER_THREAD)
-        pending: deque[Any] = deque()
+    registrations = runtime_games()
+    if registrations:
+        client.register_plugin(RegisterGames(registrations))
+    threads = sum(client.nthreads().values()) or workers
+    batch = max(1, threads * CHUNKS_PER_THREAD)
+    pending: deque[Any] = deque()
 
-        def submit_batch() -> None:
-            group = list(islice(items, batch * chunk_size))
-            if group:
-                pending.extend(_submit(client, group, chunk_size, max_line_bytes))
+    def submit_batch() -> None:
+        group = list(islice(items, batch * chunk_size))
+        if group:
+            pending.extend(_submit(client, group, chunk_size, max_line_bytes))
 
-        try:
-            # Two batches in flight: the workers run one while the other is reported.
-            submit_batch()
-            submit_batch()
-            while pending:
-                future = pending.popleft()
+    try:
+        # Two batches in flight: the workers run one while the other is reported.
+        submit_batch()
+        submit_batch()
+        while pending:
+            future = pending.popleft()
+            try:
                 reports = future.result()
-                future.release()
-                if len(pending) < batch:
-                    submit_batch()
-                yield from reports
-                del reports
-        finally:
-            for future in pending:
-                future.cancel()
+            except (OSError, TimeoutError) as exc:  # the scheduler went away
+                raise RefereeError(f"lost the Dask scheduler: {_one_line(exc)}") from None
+            future.release()
+            if len(pending) < batch:
+                submit_batch()
+            yield from reports
+            del reports
+    finally:
+        for future in pending:
+            future.cancel()
     discovery.raise_error()

@@ -209,6 +209,10 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
     if extra:
         return Violation("schema", "LOG-EVENT", f"{shape} line: unknown field {extra[0]!r}")
     body = obj[shape]
+    if (shape == "check" and isinstance(body, dict)) or (shape == "undo" and is_int(body)):
+        problem = _numbers_ok(body)
+        if problem:
+            return Violation("schema", "LOG-NUMBER", problem)
     if shape == "check":
         if not isinstance(body, dict):
             return Violation("schema", "LOG-CHECK", f"'check' must be an object, found "

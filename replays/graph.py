@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
+from referee.display import json_text, visible, xml_text
 from referee.errors import UsageError
 
 FORMATS = {".graphml": "GraphML", ".dot": "DOT", ".gv": "DOT", ".json": "node-link JSON"}
@@ -81,15 +81,30 @@ def write_graph(graph: nx.DiGraph, output: str | Path) -> str:
                          f"{', '.join(sorted(FORMATS))}")
     try:
         if suffix == ".graphml":
-            nx.write_graphml(graph, path)
+            # names and events come from the log: nothing XML 1.0 forbids may reach the file
+            nx.write_graphml(_cleaned(graph, xml_text), path)
         elif suffix == ".json":
             data: dict[str, Any] = nx.node_link_data(graph, edges="edges")
-            path.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
+            path.write_text(json_text(data, indent=1), encoding="utf-8")
         else:
-            path.write_text(to_dot(graph), encoding="utf-8")
+            path.write_text(to_dot(_cleaned(graph, visible)), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     return FORMATS[suffix]
+
+
+def _cleaned(graph: nx.DiGraph, clean: Any) -> nx.DiGraph:
+    """A copy of ``graph`` with ``clean`` applied to every string attribute."""
+    copy = graph.copy()
+    for _, attributes in copy.nodes(data=True):
+        for key, value in attributes.items():
+            if isinstance(value, str):
+                attributes[key] = clean(value)
+    for _, _, attributes in copy.edges(data=True):
+        for key, value in attributes.items():
+            if isinstance(value, str):
+                attributes[key] = clean(value)
+    return copy
 
 
 def _dot_quote(value: Any) -> str:

@@ -15,6 +15,8 @@ from typing import Any, BinaryIO
 from referee.model.core import Violation
 
 DEFAULT_MAX_LINE_BYTES = 1 << 20
+MAX_LINE_BYTES_LIMIT = 1 << 40
+"""The highest --max-line-bytes (1 TiB): any larger limit reads the same as this one."""
 MAX_INT_DIGITS = 100
 MAX_DEPTH = 64
 
@@ -114,6 +116,7 @@ def decode_line(number: int, raw: bytes) -> RawLine:
 def iter_lines(stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                ) -> Iterator[RawLine]:
     """Yield the non-blank lines of a binary stream; stops after the first unreadable line."""
+    max_line_bytes = max(1, min(max_line_bytes, MAX_LINE_BYTES_LIMIT))
     number = 0
     while True:
         raw = stream.readline(max_line_bytes + 1)

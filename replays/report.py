@@ -1,21 +1,31 @@
 """Reports of a validation run: text (rich), JSON and JUnit XML, all written as files finish.
 
 Reporters stream: ``begin()``, then ``file(report)`` per file in input order, then ``end()``; no
-reporter keeps the per-file reports, so memory does not grow with the number of files.
+reporter keeps the per-file reports, so memory does not grow with the number of files (the JUnit
+reporter spools its test cases to a temporary file, to write the suite's totals before them).
+
+Everything taken from the input (paths, names, messages, quoted lines) is shown through
+:mod:`referee.display`: never parsed as rich markup, control characters and lone surrogates shown
+as escapes, characters XML forbids replaced, and JSON kept valid on any stream.
 """
 
 from __future__ import annotations
 
-import json
+import shutil
+import tempfile
+import time
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from rich.console import Console
-from rich.markup import escape as rich_escape
+from rich.text import Text
 
+from referee.display import json_text, utf8_stream, visible, writable, xml_text
 from referee.replays.validator import FileReport
 
 TRAIL_STEPS = 12
+SPOOL_BYTES = 1 << 20
+"""JUnit test cases kept in memory before they are spooled to a temporary file."""
 
 
 class Reporter:
@@ -50,41 +60,108 @@ class JsonReporter(Reporter):
         if self.files:
             self.out.write(",")
         super().file(report)
-        self.out.write("\n  " + json.dumps(report.to_json(), ensure_ascii=False))
+        self.out.write("\n  " + json_text(report.to_json(), self.out))
 
     def end(self) -> None:
-        self.out.write('\n],\n"summary": ' + json.dumps(self.summary) + "}\n")
+        self.out.write('\n],\n"summary": ' + json_text(self.summary) + "}\n")
+
+
+def _seconds(value: float) -> str:
+    return f"{max(value, 0.0):.3f}"
+
+
+class JunitSuite:
+    """One JUnit ``testsuite`` written as pytest writes it: the totals (``tests failures errors
+    skipped time``) on the opening tag, a ``time`` on each ``testcase``. The cases are spooled
+    (in memory up to :data:`SPOOL_BYTES`, then in a temporary file) until the totals are known,
+    so memory stays bounded whatever the number of cases."""
+
+    def __init__(self, out: IO[str], name: str) -> None:
+        self.out = out
+        self.name = name
+        self.tests = self.failures = 0
+        self.started = time.perf_counter()
+        self._ascii = not utf8_stream(out)
+        # closed in close(), once its cases are copied into the report
+        self._spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
+            max_size=SPOOL_BYTES, mode="w+", encoding="utf-8", newline="")
+
+    def case(self, classname: str, name: str, seconds: float, inner: str = "",
+             failed: bool = False) -> None:
+        """One test case; ``inner`` is its XML content, already escaped."""
+        self.tests += 1
+        self.failures += failed
+        head = (f"    <testcase classname={quoteattr(xml_text(classname))} "
+                f"name={quoteattr(xml_text(name))} time=\"{_seconds(seconds)}\"")
+        text = f"{head}>\n{inner}    </testcase>\n" if inner else f"{head}/>\n"
+        if self._ascii:
+            text = text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+        self._spool.write(text)
+
+    def close(self, properties: dict[str, int] | None = None) -> None:
+        counts = (f'tests="{self.tests}" failures="{self.failures}" errors="0" skipped="0" '
+                  f'time="{_seconds(time.perf_counter() - self.started)}"')
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                       f'<testsuites name="referee" {counts}>\n'
+                       f'  <testsuite name={quoteattr(self.name)} {counts}>\n')
+        if properties:
+            self.out.write("    <properties>" + "".join(
+                f'<property name={quoteattr(k)} value="{v}"/>' for k, v in properties.items())
+                + "</properties>\n")
+        self._spool.seek(0)
+        shutil.copyfileobj(self._spool, self.out)
+        self._spool.close()
+        self.out.write("  </testsuite>\n</testsuites>\n")
+
+
+def xml_element(tag: str, text: str, **attributes: str) -> str:
+    """``<tag attr="...">text</tag>`` on its own line, everything escaped for XML 1.0."""
+    attrs = "".join(f" {k}={quoteattr(xml_text(v))}" for k, v in attributes.items())
+    # a carriage return as a reference: XML parsers would read a raw one as a newline
+    return f"      <{tag}{attrs}>{escape(xml_text(text), {chr(13): '&#13;'})}</{tag}>\n"
 
 
 class JunitReporter(Reporter):
-    """JUnit XML, one test case per file; the totals go in a closing ``testsuites`` summary
-    property, since streaming output cannot go back to fill in the opening tag."""
+    """JUnit XML, one test case per file (see :class:`JunitSuite`); the run's figures also go
+    in the suite's ``properties``."""
+
+    def __init__(self, out: IO[str]) -> None:
+        super().__init__(out)
+        self._suite: JunitSuite | None = None
+        self._last = 0.0
 
     def begin(self) -> None:
-        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="referee">\n'
-                       '  <testsuite name="referee validate">\n')
+        self._suite = JunitSuite(self.out, "referee validate")
+        self._last = self._suite.started
 
     def file(self, report: FileReport) -> None:
+        if self._suite is None:
+            self.begin()
+        assert self._suite is not None
         super().file(report)
-        name = quoteattr(report.path)
-        classname = quoteattr(f"referee.{report.game or 'unknown'}")
-        self.out.write(f"    <testcase classname={classname} name={name}>\n")
+        now = time.perf_counter()
+        seconds = getattr(report, "seconds", None)
+        spent = seconds if isinstance(seconds, float) else now - self._last
+        self._last = now
+        inner = ""
         if not report.valid:
             first = report.errors[0]
-            text = "\n".join(_error_line(e) for e in report.errors)
-            self.out.write(f"      <failure type={quoteattr(first.kind)} "
-                           f"message={quoteattr(_error_line(first))}>{escape(text)}</failure>\n")
+            inner = xml_element("failure", "\n".join(_error_line(e) for e in report.errors),
+                                type=first.kind, message=_error_line(first))
         elif report.scores is not None:
             scores = ", ".join(f"{p} {s}" for p, s in report.scores.items())
-            self.out.write(f"      <system-out>{escape('scores: ' + scores)}</system-out>\n")
-        self.out.write("    </testcase>\n")
+            inner = xml_element("system-out", "scores: " + scores)
+        self._suite.case(f"referee.{report.game or 'unknown'}", report.path, spent, inner,
+                         failed=not report.valid)
 
     def end(self) -> None:
+        if self._suite is None:
+            self.begin()
+        assert self._suite is not None
         s = self.summary
-        self.out.write(f"    <properties><property name=\"files\" value=\"{s['files']}\"/>"
-                       f"<property name=\"invalid\" value=\"{s['invalid']}\"/>"
-                       f"<property name=\"events\" value=\"{s['events']}\"/></properties>\n"
-                       "  </testsuite>\n</testsuites>\n")
+        self._suite.close({"files": s["files"], "invalid": s["invalid"],
+                           "events": s["events"]})
+        self._suite = None
 
 
 def _error_line(error: Any) -> str:
@@ -93,54 +170,64 @@ def _error_line(error: Any) -> str:
     return f"line {error.line} [{error.kind}{rule}]{who} {error.message}"
 
 
+def plain_console(out: IO[str] | None = None, color: bool | None = None, **options: Any
+                  ) -> Console:
+    """A rich console that never reads markup or emoji codes in what it prints."""
+    return Console(file=out, highlight=False, soft_wrap=True, markup=False, emoji=False,
+                   force_terminal=color, no_color=color is False, **options)
+
+
 class TextReporter(Reporter):
     """Readable report: one line per valid file, details for invalid ones, a summary."""
 
     def __init__(self, out: IO[str], color: bool | None = None, verbose: bool = False) -> None:
-        super().__init__(out)
-        self.console = Console(file=out, highlight=False, soft_wrap=True,
-                               force_terminal=color, no_color=color is False)
+        super().__init__(writable(out))
+        self.console = plain_console(self.out, color)
         self.verbose = verbose
+
+    def _print(self, *parts: str | tuple[str, str]) -> None:
+        self.console.print(Text.assemble(*parts))
 
     def file(self, report: FileReport) -> None:
         super().file(report)
-        c = self.console
-        path = rich_escape(report.path)
-        game = f" ({report.game})" if report.game else ""
+        path = visible(report.path)
+        game = f" ({visible(report.game)})" if report.game else ""
         if report.valid:
             state = "complete" if report.complete else "partial"
-            line = f"[green]✓ valid[/] {path}{game}: {report.events} events, {state}"
+            line = f" {path}{game}: {report.events} events, {state}"
             if report.scores is not None:
-                line += "; " + rich_escape(_scores_text(report))
-            c.print(line)
+                line += "; " + visible(_scores_text(report))
+            self._print(("✓ valid", "green"), line)
             return
         kinds = sorted({e.kind for e in report.errors})
-        c.print(f"[red]✗ invalid[/] {path}{game}: {len(report.errors)} error(s) "
-                f"({', '.join(kinds)}), {report.events} events read")
+        self._print(("✗ invalid", "red"),
+                    f" {path}{game}: {len(report.errors)} error(s) "
+                    f"({', '.join(visible(k) for k in kinds)}), {report.events} events read")
         for error in report.errors:
-            c.print(f"  [bold]{rich_escape(_error_line(error))}[/]")
+            self._print("  ", (visible(_error_line(error)), "bold"))
             if error.text:
                 shown = error.text if len(error.text) <= 160 else error.text[:157] + "..."
-                c.print(f"    [dim]{error.line:>5} |[/] {rich_escape(shown)}")
+                self._print("    ", (f"{error.line:>5} |", "dim"), " " + visible(shown))
         if report.trail:
             steps = report.trail
-            c.print(f"  path from the start to line {report.errors[-1].line} "
-                    f"({len(steps)} events on this branch"
-                    f"{', after ' + str(report.undos) + ' undo(s)' if report.undos else ''}):")
+            self._print(f"  path from the start to line {report.errors[-1].line} "
+                        f"({len(steps)} events on this branch"
+                        f"{', after ' + str(report.undos) + ' undo(s)' if report.undos else ''}):")
             if len(steps) > TRAIL_STEPS and not self.verbose:
-                c.print(f"    [dim]... {len(steps) - TRAIL_STEPS} earlier events "
-                        "(--verbose shows all; `referee graph` draws the whole tree)[/]")
+                self._print("    ", (f"... {len(steps) - TRAIL_STEPS} earlier events "
+                                     "(--verbose shows all; `referee graph` draws the whole "
+                                     "tree)", "dim"))
                 steps = steps[-TRAIL_STEPS:]
             for step in steps:
-                c.print(f"    [dim]{step.line:>5}[/] {rich_escape(step.event)}")
+                self._print("    ", (f"{step.line:>5}", "dim"), " " + visible(step.event))
         if report.scores is not None:
-            c.print(f"  computed: {rich_escape(_scores_text(report))}")
+            self._print("  computed: " + visible(_scores_text(report)))
 
     def end(self) -> None:
         s = self.summary
         color = "green" if s["invalid"] == 0 else "red"
-        self.console.print(f"[{color}]{s['files']} file(s): {s['valid']} valid, "
-                           f"{s['invalid']} invalid[/]; {s['events']} events")
+        self._print((f"{s['files']} file(s): {s['valid']} valid, {s['invalid']} invalid",
+                     color), f"; {s['events']} events")
 
 
 def _scores_text(report: FileReport) -> str:

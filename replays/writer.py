@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,14 @@ def header(game: str, players: Sequence[str], options: Mapping[str, Any] | None 
     return head
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def dumps(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    """One log line; a lone surrogate (a name read from a log as ``"\\ud800"``) is written as
+    that escape again, since UTF-8 cannot hold it."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def write_log(path: str | Path, head: Mapping[str, Any],

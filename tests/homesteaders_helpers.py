@@ -1,12 +1,18 @@
-"""Shared helpers for the Homesteaders tests: positions, events, applying with checks."""
+"""Shared helpers for the Homesteaders tests: positions, events, applying with checks, the
+rules an accepted event notes, and simulated games."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
+from referee.games import registration
 from referee.model.core import Action, Chance, GameEvent, Phase
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.state import HomesteadersState
+from referee.replays.records import Event
+from referee.replays.simulate import simulate_game
 
 P3 = ["Ann", "Bo", "Cy"]
 
@@ -29,6 +35,21 @@ def play(state: HomesteadersState, *events: GameEvent) -> HomesteadersState:
         assert bad is None, f"{event}: {bad}"
         GAME.apply(state, event)
     return state
+
+
+def noted(state: HomesteadersState, event: GameEvent) -> set[str]:
+    """The rule ids ``apply`` notes for an accepted event (on a copy of ``state``): what rule
+    coverage credits."""
+    bad = GAME.check(state, event)
+    assert bad is None, f"{event}: {bad}"
+    rules: set[str] = set()
+    GAME.apply(state.copy(), event, rules.add)
+    return rules
+
+
+def simulate(players: Sequence[str], rng: random.Random) -> list[Event]:
+    """A simulated game through the generic simulator and the Homesteaders policy."""
+    return simulate_game(registration("homesteaders"), list(players), rng)
 
 
 def refused(state: HomesteadersState, event: GameEvent, kind: str, rule: str) -> str:

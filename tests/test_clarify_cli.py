@@ -63,7 +63,8 @@ def test_json_report(tmp_path: Path) -> None:
     assert set(first) == {"id", "verdict", "rules", "witness", "message"}
     assert first["verdict"] == "contradiction" and first["witness"]["cost"] == 3
     assert second == {"id": "implied", "verdict": "redundant", "rules": ["HS-PAY-BID"],
-                      "witness": None, "message": second["message"]}
+                      "witness": second["witness"], "message": second["message"]}
+    assert second["witness"]["cost"] == 0  # the least situation; see test_faults_clarify
     assert f["conflicts"] == []
 
 

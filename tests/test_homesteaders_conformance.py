@@ -10,21 +10,23 @@ from hypothesis import strategies as st
 
 from referee.invariants import violated
 from referee.invariants.homesteaders import SUITE
-from referee.model.core import Action, Chance, Check, Final, Phase, probability_sum
+from referee.model.core import Action, Chance, Phase, probability_sum, seat_names
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.data import load_data
 from referee.model.homesteaders.market import gold_problem, silver_due, useful_gold
 from referee.model.homesteaders.scoring import debt_penalty, player_score, score_from_parts
-from referee.model.homesteaders.simulate import simulate_game
+from referee.replays.claims import compare_claims
+from referee.replays.records import Check, Final
+from tests.homesteaders_helpers import simulate
 
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+PLAYERS = seat_names(4)
 
 
 def replay(players: list[str], events: list, invariants: bool = False) -> object:
     state = GAME.new_state(players)
     for event in events:
         if isinstance(event, Check):
-            assert GAME.check_claims(state, event.claims.as_dict()) == []
+            assert compare_claims(GAME, state, event.claims.as_dict()) == []
             continue
         if isinstance(event, Final):
             assert GAME.is_over(state)
@@ -44,7 +46,7 @@ def replay(players: list[str], events: list, invariants: bool = False) -> object
 def test_200_simulated_games_replay_cleanly(n: int) -> None:  # HS-ROUND-ORDER, HS-SCORE
     seen = set()
     for seed in range(200):
-        events = simulate_game(PLAYERS[:n], random.Random(seed))
+        events = simulate(PLAYERS[:n], random.Random(seed))
         assert isinstance(events[-1], Final)
         assert sum(isinstance(e, Check) for e in events) == 11
         replay(PLAYERS[:n], events, invariants=seed % 10 == 0)
@@ -53,15 +55,15 @@ def test_200_simulated_games_replay_cleanly(n: int) -> None:  # HS-ROUND-ORDER, 
 
 
 def test_simulation_is_deterministic() -> None:
-    a = simulate_game(PLAYERS[:3], random.Random(7))
-    b = simulate_game(PLAYERS[:3], random.Random(7))
+    a = simulate(PLAYERS[:3], random.Random(7))
+    b = simulate(PLAYERS[:3], random.Random(7))
     assert [e.to_json() for e in a] == [e.to_json() for e in b]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_openspiel_style_conformance(n: int) -> None:
     rng = random.Random(n)
-    events = simulate_game(PLAYERS[:n], random.Random(100 + n))
+    events = simulate(PLAYERS[:n], random.Random(100 + n))
     state = GAME.new_state(PLAYERS[:n])
     for event in events:
         if isinstance(event, Check | Final):

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from referee.model.homesteaders.simulate import simulate_game
+from referee.model.core import seat_names
 from referee.replays.regression import run_expectation
 from referee.replays.validator import validate_file
 from referee.replays.writer import dumps, header
+from tests.homesteaders_helpers import simulate
 
 GAMES_PER_COUNT = 200
-NAMES = ["Ann", "Bo", "Cy", "Di"]
+NAMES = seat_names(4)
 EXAMPLES = Path(__file__).resolve().parents[1] / "replays" / "examples"
 
 Log = tuple[dict[str, Any], list[dict[str, Any]]]
@@ -35,7 +36,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, Log]]:
     for n in (2, 3, 4):
         players = NAMES[:n]
         for seed in range(GAMES_PER_COUNT):
-            events = [e.to_json() for e in simulate_game(players, random.Random(seed * 10 + n))]
+            events = [e.to_json() for e in simulate(players, random.Random(seed * 10 + n))]
             head = header("homesteaders", players, meta={"seed": seed * 10 + n})
             out.append((_write(folder / f"{n}p-{seed:03}.jsonl", head, events), (head, events)))
     return out
@@ -112,8 +113,8 @@ def test_duplicated_pass_is_out_of_order(corpus: list[tuple[Path, Log]],
 
 
 def test_simulation_is_deterministic_per_seed() -> None:
-    a = [e.to_json() for e in simulate_game(NAMES[:3], random.Random(42))]
-    b = [e.to_json() for e in simulate_game(NAMES[:3], random.Random(42))]
+    a = [e.to_json() for e in simulate(NAMES[:3], random.Random(42))]
+    b = [e.to_json() for e in simulate(NAMES[:3], random.Random(42))]
     assert json.dumps(a) == json.dumps(b)
 
 

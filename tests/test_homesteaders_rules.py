@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.model.core import RuleViolation
+from referee.model.core import Phase, RuleViolation
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.state import HOLDINGS
-from tests.homesteaders_helpers import P3, act, at, chance, phase, play, refused, won
+from referee.replays.claims import compare_claims
+from tests.homesteaders_helpers import P3, act, at, chance, noted, phase, play, refused, won
 
 
 def fresh(players: list[str] | None = None) -> object:
@@ -236,8 +237,8 @@ def test_bid_regardless_of_cash() -> None:  # HS-BID-CASH
     s = at(P3, 5, Ann={"silver": 0, "gold": 0})
     play(s, act("Ann", "bid", auction=1, amount=21))
     assert s.high[1] == (21, 0)
-    assert "HS-BID-CASH" in GAME.rules_for(s, act("Bo", "bid", auction=2, amount=21))
-    assert "HS-BID-CASH" not in GAME.rules_for(s, act("Bo", "bid", auction=2, amount=3))
+    assert "HS-BID-CASH" in noted(s, act("Bo", "bid", auction=2, amount=21))
+    assert "HS-BID-CASH" not in noted(s, act("Bo", "bid", auction=2, amount=3))
 
 
 def test_pass() -> None:  # HS-PASS
@@ -363,6 +364,30 @@ def test_bonus() -> None:  # HS-BONUS
     s.hold[0]["copper"] = 1
     play(s, act("Ann", "bonus", auction=1))
     assert s.hold[0]["vp"] == 4
+
+
+def test_hs_bonus_items_of_a_tile_without_building_are_taken_before_the_game_moves_on() -> None:
+    """Rulebook, Building: a tile that allows no building awards workers and railroad advances
+    and "the player immediately receives these items"; neither the next pay_bid nor the next
+    round may come first (HS-BONUS)."""
+    s = play(won(P3, [("Ann", 1, 3), ("Bo", 2, 3)], tiles={"2": 14}),
+             act("Ann", "pay_bid", auction=1), act("Bo", "pay_bid", auction=2))
+    msg = refused(s, phase("setup", round=2), "order", "HS-BONUS")
+    assert "Bo has not taken the items of auction 2" in msg and "tile 14" in msg
+    legal = GAME.legal_actions(s)
+    assert not any(isinstance(e, Phase) for e in legal)
+    assert {e.name for e in legal if e.player == "Bo"} >= {"bonus"}
+    play(s, act("Bo", "bonus", auction=2, worker=False, reward="trade"), phase("setup", round=2))
+    assert (s.hold[1]["workers"], s.hold[1]["track"]) == (1, 1)  # the worker may be declined
+    # 4 players: tile 14's items come before Auction 3 (tile 24) is paid, and before the end
+    s4 = play(won(["A", "B", "C", "D"], [("A", 2, 3), ("B", 3, 3)], tiles={"2": 14, "3": 24}),
+              act("A", "pay_bid", auction=2))
+    refused(s4, act("B", "pay_bid", auction=3), "order", "HS-BONUS")
+    play(s4, act("A", "bonus", auction=2, reward="trade"), act("B", "pay_bid", auction=3))
+    refused(s4, phase("setup", round=2), "order", "HS-BONUS")
+    s10 = play(won(P3, [("Ann", 2, 3)], round_=10, tiles={"2": 20}), act("Ann", "pay_bid",
+                                                                       auction=2))
+    play(s10, phase("final_income"))  # tile 20 allows a building: its bonus stays optional
 
 
 def test_tile_30() -> None:  # HS-TILE-30
@@ -568,9 +593,9 @@ def test_homestead_counts_as_residential() -> None:  # HS-HOMESTEAD-RESIDENTIAL
     # stables: +1 per Residential (the Homestead); rail yard: +1 per building (3)
     assert bonuses == 1 + 3
     before = at(P3, 10, "final_income", Ann={"buildings": ["homestead", "stables"]})
-    assert "HS-HOMESTEAD-RESIDENTIAL" in GAME.rules_for(before, phase("scoring"))
+    assert "HS-HOMESTEAD-RESIDENTIAL" in noted(before, phase("scoring"))
     plain = at(P3, 10, "final_income")
-    assert "HS-HOMESTEAD-RESIDENTIAL" not in GAME.rules_for(plain, phase("scoring"))
+    assert "HS-HOMESTEAD-RESIDENTIAL" not in noted(plain, phase("scoring"))
 
 
 def test_score() -> None:  # HS-SCORE
@@ -595,15 +620,19 @@ def test_tie_break() -> None:  # HS-TIE
 
 def test_check_claims() -> None:  # HS-CHECK
     s = at(P3, 10, "scoring", Ann={"vp": 5, "buildings": ["homestead", "farm"]})
-    assert GAME.check_claims(s, {"Ann": {"vp": 5, "buildings": ["farm", "homestead"],
-                                         "score": 5}, "round": 10, "phase": "scoring",
-                                 "start_player": "Ann", "neutral_level": 5}) == []
-    bad = GAME.check_claims(s, {"Ann": {"vp": 4, "buildings": ["farm"]}, "round": 9})
+    assert compare_claims(GAME, s, {"Ann": {"vp": 5, "buildings": ["farm", "homestead"],
+                                            "score": 5}, "round": 10, "phase": "scoring",
+                                    "start_player": "Ann", "neutral_level": 5}) == []
+    bad = compare_claims(GAME, s, {"Ann": {"vp": 4, "buildings": ["farm"]}, "round": 9})
     assert [v.kind for v in bad] == ["checkpoint"] * 3
     for claims in ({"Zed": {}}, {"Ann": {"fame": 1}}, {"Ann": {"vp": True}},
-                   {"Ann": {"buildings": ["castle"]}}, {"round": "x"}):
-        (v,) = GAME.check_claims(s, claims)
+                   {"Ann": {"buildings": ["castle"]}}, {"round": "x"}, {"phase": "lunch"},
+                   {"start_player": "Zed"}):
+        (v,) = compare_claims(GAME, s, claims)
         assert (v.kind, v.rule) == ("schema", "HS-CHECK")
+    (score,) = compare_claims(GAME, s, {"Ann": {"score": 4}})
+    (marker,) = compare_claims(GAME, s, {"start_player": "Bo"})
+    assert (score.rule, marker.rule) == ("HS-SCORE", "HS-START-MARKER")
 
 
 def test_position() -> None:  # HS-POSITION
@@ -639,5 +668,6 @@ def test_position() -> None:  # HS-POSITION
         GAME.new_state(["A", "B"], position={"round": 1, "phase": "setup", "players": {
             "A": {"buildings": ["homestead", "ranch"]}, "B": {"buildings": ["homestead",
                                                                             "ranch"]}}})
-    assert set(GAME.quantities(s, "Ann")) == {*HOLDINGS, "score"}
+    assert set(GAME.observables.player) == {*HOLDINGS, "score", "buildings"}
+    assert set(GAME.observables.globals) == {"round", "phase", "start_player", "neutral_level"}
 

@@ -11,13 +11,13 @@ import pytest
 from referee.invariants import suite, violated
 from referee.model.core import Score
 from referee.model.homesteaders import GAME as HS
-from referee.model.homesteaders.simulate import simulate_game
+from tests.homesteaders_helpers import simulate
 from tests.pionjar_helpers import position, squatter
 
 
 def hs_state() -> Any:
     state = HS.new_state(["Ann", "Bo", "Cy"])
-    events = [e for e in simulate_game(["Ann", "Bo", "Cy"], random.Random(3))
+    events = [e for e in simulate(["Ann", "Bo", "Cy"], random.Random(3))
               if hasattr(e, "name")][:60]
     for event in events:
         HS.apply(state, event)

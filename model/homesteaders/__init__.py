@@ -1,14 +1,13 @@
 """Homesteaders (Tasty Minstrel Games, 2010) as an explicit-state model.
 
-``GAME`` implements :class:`referee.model.core.Game`. Data lives in ``data/*.toml`` (read by
-:func:`referee.model.homesteaders.data.load_data`); rule ids are in ``catalogue.py``. ``rules.py``
-holds the game object, which hands each event to the module of its area: ``chance`` (start
-player, reveals), ``phases`` (the markers and their automatic effects), ``allocation``,
-``payments`` (wages, won bids, debt payoff), ``bidding``, ``building`` and ``anytime`` (market,
-debt, hiring, conversion). Decisions where the sources are silent are listed in ``rules.py``.
+``GAME`` is the game object (``game.py``), a :class:`referee.model.core.TableGame` derived from
+the move table (``moves/``, one module per area of the rules), the flow (``flow.py``) and the
+observable values (``observe.py``). Numbers live in ``data/*.toml`` (read by ``data.py``), rule
+ids in ``catalogue.py``, the score in ``scoring.py``, the market's arithmetic in ``market.py``,
+starting positions in ``position.py`` and the simulator's player in ``policy.py``.
 """
 
-from referee.model.homesteaders.rules import Homesteaders
+from referee.model.homesteaders.game import Homesteaders
 
 GAME = Homesteaders()
 

@@ -88,7 +88,9 @@ _RULES = [
     ("HS-BUILD-COST", "The building's cost is paid in resources when built.",
      "rulebook: Building"),
     ("HS-BONUS", "A tile's bonus is taken at most once, after paying the bid (and building), "
-                 "paying what it asks.", "rulebook: Building"),
+                 "paying what it asks; a tile that allows no building awards its items (a "
+                 "worker, a railroad advance) at once, before the game moves on.",
+     "rulebook: Building"),
     ("HS-TILE-30", "Auction 3 tile 30 gives 6 VP when its bid is paid.",
      "reference: auction tiles"),
     ("HS-START-MARKER", "The Auction 1 winner takes the start player marker; otherwise it "

@@ -88,6 +88,12 @@ class Tile:
     bonus: TileBonus | None
     on_pay_bid_vp: int = 0
 
+    @property
+    def awards_items(self) -> bool:
+        """A tile that allows no building and awards its bonus without a payment (workers, a
+        railroad advance): the rulebook gives the winner these items at once."""
+        return not self.build and self.bonus is not None and self.bonus.pay is None
+
 
 @dataclass(frozen=True, slots=True)
 class TrackSpace:
@@ -122,6 +128,8 @@ class HomesteadersData:
     neutral_min: int
     neutral_max: int
     track: tuple[TrackSpace, ...]
+    # per space 0..5: every reward offered there or at an earlier space (from ``track``)
+    track_offers: tuple[Mapping[str, int], ...]
     end_vp_per_resource: Mapping[str, int]
     debt_step: int
     buildings: Mapping[str, Building]
@@ -140,12 +148,9 @@ class HomesteadersData:
     def supply_stages(self, round_: int) -> tuple[str, ...]:
         return tuple(s for s, (first, last) in self.stages.items() if first <= round_ <= last)
 
-    def track_rewards(self, space: int) -> dict[str, int]:
+    def track_rewards(self, space: int) -> Mapping[str, int]:
         """Every reward offered at ``space`` or an earlier space: reward name -> amount."""
-        out: dict[str, int] = {}
-        for entry in self.track[:space]:
-            out.update(entry.rewards)
-        return out
+        return self.track_offers[space]
 
 
 # --------------------------------------------------------------------------- validation helpers
@@ -222,13 +227,13 @@ def _building(name: str, t: Mapping[str, Any]) -> Building:
     for res in gold_for:
         if res not in RESOURCES:
             raise _fail(f, f"{name}.gold_for", f"unknown resource {res!r}")
-    flags = {}
+    flags: dict[str, Any] = {}
     for key in ("on_build_worker", "on_build_advance", "extra_build", "equal_bids"):
         value = t.get(key, False)
         if type(value) is not bool:
             raise _fail(f, f"{name}.{key}", f"expected a boolean, found {value!r}")
         flags[key] = value
-    ints = {key: _int(f, f"{name}.{key}", t.get(key, 0))
+    ints: dict[str, Any] = {key: _int(f, f"{name}.{key}", t.get(key, 0))
             for key in ("on_build_discard_debt", "later_build_vp", "sale_bonus_silver",
                         "income_discard_debt", "income_no_debt_silver", "income_per_worker",
                         "income_per_worker_max")}
@@ -297,6 +302,16 @@ def _price(f: str, where: str, value: Any) -> tuple[str, int]:
             or type(value[1]) is not int or value[1] < 1):
         raise _fail(f, where, f"expected [currency, amount], found {value!r}")
     return (value[0], value[1])
+
+
+def _offers(track: list[TrackSpace]) -> tuple[Mapping[str, int], ...]:
+    out: list[Mapping[str, int]] = []
+    offered: dict[str, int] = {}
+    for space in range(len(track) + 1):
+        out.append(MappingProxyType(dict(offered)))
+        if space < len(track):
+            offered.update(track[space].rewards)
+    return tuple(out)
 
 
 @cache
@@ -376,7 +391,7 @@ def load_data() -> HomesteadersData:
         debt_payoff_silver=_int(f, "debt.payoff_silver", debt["payoff_silver"], 1),
         debt_payoff_gold=_int(f, "debt.payoff_gold", debt["payoff_gold"], 1),
         ladder=ladder, neutral_start=neutral["start"], neutral_min=neutral["min"],
-        neutral_max=neutral["max"], track=tuple(track),
+        neutral_max=neutral["max"], track=tuple(track), track_offers=_offers(track),
         end_vp_per_resource=_counts(f, "scoring.end_vp_per_resource",
                                     scoring["end_vp_per_resource"], RESOURCES),
         debt_step=_int(f, "scoring.debt_step", scoring["debt_step"], 1),

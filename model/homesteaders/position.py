@@ -15,13 +15,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.model.core import RuleViolation, refuse
-from referee.model.homesteaders.allocation import slot_problem
-from referee.model.homesteaders.effects import stage_supply
+from referee.model.core import RuleViolation, is_int, refuse
+from referee.model.homesteaders.moves.income import allocation_problem, slot_problem
+from referee.model.homesteaders.moves.rounds import stage_supply
 from referee.model.homesteaders.state import HOLDINGS, HomesteadersState
 
 if TYPE_CHECKING:
-    from referee.model.homesteaders.rules import Homesteaders
+    from referee.model.homesteaders.game import Homesteaders
 
 POSITION_KEYS = ("round", "phase", "start_player", "neutral_level", "tiles", "used_tiles",
                  "players")
@@ -31,10 +31,6 @@ PLAYER_KEYS = (*HOLDINGS, "buildings", "slots")
 
 def _bad(message: str) -> RuleViolation:
     return refuse("schema", "HS-POSITION", f"position: {message}")
-
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def apply_position(game: Homesteaders, state: HomesteadersState,
@@ -49,7 +45,7 @@ def apply_position(game: Homesteaders, state: HomesteadersState,
         if key not in position:
             raise _bad(f"missing field {key!r}")
     round_, phase = position["round"], position["phase"]
-    if not _int(round_) or not 1 <= round_ <= d.rounds:
+    if not is_int(round_) or not 1 <= round_ <= d.rounds:
         raise _bad(f"round must be an integer 1-{d.rounds}, found {round_!r}")
     if phase not in POSITION_PHASES:
         raise _bad(f"phase must be one of {', '.join(POSITION_PHASES)}, found {phase!r}")
@@ -62,7 +58,7 @@ def apply_position(game: Homesteaders, state: HomesteadersState,
     if start is not None and start not in state.players:
         raise _bad(f"start_player names unknown player {start!r}")
     level = position.get("neutral_level", d.neutral_start)
-    if not _int(level) or level not in d.ladder or not d.neutral_min <= level <= d.neutral_max:
+    if not is_int(level) or level not in d.ladder or not d.neutral_min <= level <= d.neutral_max:
         raise _bad(f"neutral_level must be a bid ladder value {d.neutral_min}-{d.neutral_max}, "
                    f"found {level!r}")
 
@@ -120,7 +116,7 @@ def _tiles(game: Homesteaders, state: HomesteadersState, raw: Any, round_: int,
         auction = int(key)
         if auction > state.auctions:
             raise _bad(f"tiles: auction {auction} is not used with {len(state.players)} players")
-        if not _int(tile) or tile not in d.tiles:
+        if not is_int(tile) or tile not in d.tiles:
             raise _bad(f"tiles: unknown tile {tile!r} (tiles are 1-30)")
         t = d.tiles[tile]
         if t.auction != auction:
@@ -147,7 +143,7 @@ def _used(game: Homesteaders, state: HomesteadersState, raw: Any,
         raise _bad(f"used_tiles must be a list of tiles, found {raw!r}")
     used: set[int] = set()
     for tile in raw:
-        if not _int(tile) or tile not in d.tiles:
+        if not is_int(tile) or tile not in d.tiles:
             raise _bad(f"used_tiles: unknown tile {tile!r} (tiles are 1-30)")
         if tile in used:
             raise _bad(f"used_tiles: tile {tile} listed twice")
@@ -191,7 +187,7 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
     for key in HOLDINGS:
         if key in raw:
             value = raw[key]
-            if not _int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise _bad(f"{name} {key} must be a non-negative integer, found {value!r}")
             hold[key] = value
     if hold["track"] > d.track_max:
@@ -217,10 +213,10 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
     if not isinstance(slots, list | tuple):
         raise _bad(f"{name} slots must be a list of 'building:index', found {slots!r}")
     for slot in slots:
-        problem = slot_problem(game, slot)
+        problem = slot_problem(d, slot)
         if problem:
             raise _bad(f"{name}: {problem}")
-    bad = game.allocation_problem(state, i, Counter(slots))
+    bad = allocation_problem(d, state, i, Counter(slots))
     if bad:
         raise _bad(bad.message)
     state.slots[i] = tuple(sorted(slots))

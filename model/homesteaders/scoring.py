@@ -25,27 +25,36 @@ def score_from_parts(vp: int, building_vp: int, bonus_vp: int, gold: int, copper
 
 def end_bonus(data: HomesteadersData, buildings: Sequence[str], workers: int, rail: int) -> int:
     """Points from the owner's building end bonuses ("+1 per Residential building", ...)."""
+    return _printed_and_bonus(data, buildings, workers, rail)[1]
+
+
+def _printed_and_bonus(data: HomesteadersData, buildings: Sequence[str], workers: int,
+                       rail: int) -> tuple[int, int]:
+    table = data.buildings
     counts: dict[str, int] = {"building": len(buildings), "worker": workers, "rail": rail}
+    printed = 0
     for name in buildings:
-        kind = data.buildings[name].type
-        counts[kind] = counts.get(kind, 0) + 1
-    total = 0
+        b = table[name]
+        printed += b.vp
+        counts[b.type] = counts.get(b.type, 0) + 1
+    bonus = 0
     for name in buildings:
-        for kind, points in data.buildings[name].end_bonus.items():
-            total += points * counts.get(kind, 0)
-    return total
+        for kind, points in table[name].end_bonus.items():
+            bonus += points * counts.get(kind, 0)
+    return printed, bonus
 
 
 def player_score(data: HomesteadersData, hold: Mapping[str, int],
                  buildings: Sequence[str]) -> Score:
-    chits = hold["vp"]
-    printed = sum(data.buildings[b].vp for b in buildings)
-    bonuses = end_bonus(data, buildings, hold["workers"], hold["rail"])
-    resources = sum(points * hold[res] for res, points in data.end_vp_per_resource.items())
+    printed, bonuses = _printed_and_bonus(data, buildings, hold["workers"], hold["rail"])
+    resources = 0
+    for res, points in data.end_vp_per_resource.items():
+        resources += points * hold[res]
     debt = -debt_penalty(hold["debt"], data.debt_step)
+    chits = hold["vp"]
     parts = {"chits": chits, "buildings": printed, "bonuses": bonuses, "resources": resources,
              "debt": debt}
-    return Score(sum(parts.values()), parts)
+    return Score(chits + printed + bonuses + resources + debt, parts)
 
 
 def winners(scores: Mapping[str, Score], silver: Mapping[str, int]) -> list[str]:

@@ -1,8 +1,13 @@
-"""The mutable Homesteaders state: plain dicts and lists, a cheap copy and a stable fingerprint."""
+"""The mutable Homesteaders state: plain dicts and lists, a cheap copy and a stable fingerprint.
+
+Every field is declared once, below; ``copy()`` copies each of them and ``key()`` reads each of
+them (the conformance suite perturbs every field in turn to hold both to that).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.model.core import fingerprint_of
 from referee.model.homesteaders.data import RESOURCES
@@ -22,37 +27,41 @@ UNPAID, PAID, BUILT, BONUS = 0, 1, 2, 3
 @dataclass(eq=False)
 class HomesteadersState:
     players: tuple[str, ...]
-    auctions: int
+    auctions: int  # auctions in play (Auction 3 only with 4 players)
     phase: str = "start"
     round: int = 0
-    start: int | None = None
+    start: int | None = None  # the start player, None until it is drawn
     neutral_level: int = 5
-    hold: list[dict[str, int]] = field(default_factory=list)
+    hold: list[dict[str, int]] = field(default_factory=list)  # per player: HOLDINGS -> count
     buildings: list[list[str]] = field(default_factory=list)
-    slots: list[tuple[str, ...]] = field(default_factory=list)
-    paid: list[bool] = field(default_factory=list)
+    slots: list[tuple[str, ...]] = field(default_factory=list)  # worker placement, sorted
+    paid: list[bool] = field(default_factory=list)  # workers paid since the last income
     supply: dict[str, int] = field(default_factory=dict)
-    used: set[int] = field(default_factory=set)
-    tiles: dict[int, int] = field(default_factory=dict)
+    used: set[int] = field(default_factory=set)  # tiles revealed so far
+    tiles: dict[int, int] = field(default_factory=dict)  # auction -> tile shown this round
     # bidding: auction -> (amount, bidder index or NEUTRAL)
     high: dict[int, tuple[int, int]] = field(default_factory=dict)
     passed: list[bool] = field(default_factory=list)
-    turn: int | None = None
+    turn: int | None = None  # whose turn it is to bid or pass (None: bidding is over)
     neutral_auction: int | None = None
     # building: auction -> (winner index, amount) and its resolution step
     won: dict[int, tuple[int, int]] = field(default_factory=dict)
     step: dict[int, int] = field(default_factory=dict)
-    extra_open: bool = False
+    extra_open: bool = False  # the Train Station's extra building may follow
+    # each player's seat (the index into players and the per-player lists), shared by copies
+    seat: dict[str, int] = field(default_factory=dict, metadata={"shared": True})
 
     def copy(self) -> HomesteadersState:
         return HomesteadersState(
-            self.players, self.auctions, self.phase, self.round, self.start, self.neutral_level,
-            [dict(h) for h in self.hold], [list(b) for b in self.buildings], list(self.slots),
-            list(self.paid), dict(self.supply), set(self.used), dict(self.tiles),
-            dict(self.high), list(self.passed), self.turn, self.neutral_auction, dict(self.won),
-            dict(self.step), self.extra_open)
+            players=self.players, auctions=self.auctions, phase=self.phase, round=self.round,
+            start=self.start, neutral_level=self.neutral_level,
+            hold=[dict(h) for h in self.hold], buildings=[list(b) for b in self.buildings],
+            slots=list(self.slots), paid=list(self.paid), supply=dict(self.supply),
+            used=set(self.used), tiles=dict(self.tiles), high=dict(self.high),
+            passed=list(self.passed), turn=self.turn, neutral_auction=self.neutral_auction,
+            won=dict(self.won), step=dict(self.step), extra_open=self.extra_open, seat=self.seat)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (
             self.players, self.auctions, self.phase, self.round, self.start, self.neutral_level,
             tuple(tuple(h[k] for k in HOLDINGS) for h in self.hold),
@@ -72,7 +81,7 @@ class HomesteadersState:
     __hash__ = None  # type: ignore[assignment]
 
     def index(self, player: str) -> int:
-        return self.players.index(player)
+        return self.seat[player]
 
     def winning(self, i: int) -> bool:
         """Whether player ``i`` holds a high bid now (bidding phase)."""
@@ -80,3 +89,8 @@ class HomesteadersState:
 
     def bidding_over(self) -> bool:
         return all(self.passed[i] or self.winning(i) for i in range(len(self.players)))
+
+    def current_auction(self) -> int | None:
+        """The won auction being resolved in the building phase (the last one paid for)."""
+        paid = [a for a, s in self.step.items() if s >= PAID]
+        return max(paid) if paid else None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
+import sys
 
 import typer
 
 from referee.commands.common import TextOrJson, fail
+from referee.display import json_text, writable
 from referee.errors import RefereeError
 
 
@@ -41,10 +42,11 @@ def clarify(
     except RefereeError as exc:
         raise fail(str(exc), exc.exit_status) from None
     reports = [check_file(f, timeout_ms) for f in loaded]
+    out = writable(sys.stdout)
     if fmt is TextOrJson.json:
-        typer.echo(json.dumps(to_json(reports), indent=1, ensure_ascii=False))
+        out.write(json_text(to_json(reports), out, indent=1) + "\n")
     else:
-        typer.echo(to_text(reports))
+        out.write(to_text(reports) + "\n")
     raise typer.Exit(exit_status(reports))
 
 

@@ -11,6 +11,7 @@ from typing import IO
 
 import typer
 
+from referee.display import visible, writable
 from referee.errors import RefereeError
 
 
@@ -41,9 +42,20 @@ def allow_data(folders: list[Path] | None) -> None:
 
 
 def fail(message: str, status: int = 2) -> typer.Exit:
-    """Print one clear line on stderr; return the Exit to raise."""
-    typer.echo(f"referee: error: {message}", err=True)
+    """Print one clear line on stderr (what it quotes shown with visible escapes); return the
+    Exit to raise."""
+    typer.echo(f"referee: error: {visible(message)}", err=True)
     return typer.Exit(status)
+
+
+def note(message: str) -> None:
+    """One line on stderr that does not stop the command (a skipped symbolic link)."""
+    typer.echo(f"referee: note: {visible(message)}", err=True)
+
+
+FOLLOW_SYMLINKS_HELP = ("Follow symbolic links found while searching folders: linked logs "
+                        "pointing outside the folder, and linked folders. Default: skip them "
+                        "with a note (a file named on the command line is always read).")
 
 
 @contextlib.contextmanager
@@ -57,12 +69,14 @@ def user_errors() -> Iterator[None]:
 
 @contextlib.contextmanager
 def output_stream(path: Path | None) -> Iterator[IO[str]]:
-    """The --output file (UTF-8), or standard output."""
+    """The --output file (UTF-8), or standard output; either escapes what it cannot encode
+    (the reports escape what they quote already: this keeps a report writable on a stream of
+    another encoding)."""
     if path is None:
-        yield sys.stdout
+        yield writable(sys.stdout)
         return
     try:
-        stream = path.open("w", encoding="utf-8")
+        stream = path.open("w", encoding="utf-8", errors="backslashreplace")
     except OSError as exc:
         raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
     with stream:

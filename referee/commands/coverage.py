@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from referee.commands.common import DATA_HELP, TextOrJson, allow_data, user_errors
+from referee.commands.common import (
+    DATA_HELP,
+    FOLLOW_SYMLINKS_HELP,
+    TextOrJson,
+    allow_data,
+    note,
+    user_errors,
+)
+from referee.display import json_text, visible, writable
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
+from referee.replays.report import plain_console
 
 
 def coverage(
@@ -23,8 +32,11 @@ def coverage(
                                      "percentage."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       max=MAX_LINE_BYTES_LIMIT,
                                        help="Longest line accepted, in bytes."),
     data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
+                                         help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
     """Report, per game, the rule ids a corpus exercises (checked and passed, or broken) and
     those it never touches; the log format's own LOG- rules are reported as 'format'.
@@ -33,23 +45,26 @@ def coverage(
     """
     allow_data(data)
     with user_errors():
-        check_paths(paths)
-        games, files = measure(find_logs(paths), max_line_bytes)
+        check_paths(paths, follow_symlinks=follow_symlinks)
+        logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
+        games, files = measure(logs, max_line_bytes)
     low = [g for g in games if g.percent + 1e-9 < fail_under]
     if fmt is TextOrJson.json:
-        typer.echo(json.dumps({"files": files, "games": [g.to_json() for g in games],
-                               "fail_under": fail_under, "ok": not low}, indent=1))
+        out = writable(sys.stdout)
+        out.write(json_text({"files": files, "games": [g.to_json() for g in games],
+                             "fail_under": fail_under, "ok": not low}, out, indent=1) + "\n")
     else:
-        console = Console(highlight=False, soft_wrap=True)
+        console = plain_console(writable(sys.stdout))
         table = Table(title=f"rule coverage of {files} log(s)")
         for column in ("game", "rules", "exercised", "percent", "never touched"):
             table.add_column(column)
         for g in games:
-            table.add_row(g.game, str(len(g.rules)), str(len(g.exercised)), f"{g.percent:.1f}%",
-                          ", ".join(g.untouched) or "-")
+            table.add_row(visible(g.game), str(len(g.rules)), str(len(g.exercised)),
+                          f"{g.percent:.1f}%", visible(", ".join(g.untouched)) or "-")
         console.print(table)
         for g in low:
-            console.print(f"[red]{g.game}: {g.percent:.1f}% is under {fail_under:g}%[/]")
+            console.print(Text(f"{visible(g.game)}: {g.percent:.1f}% is under {fail_under:g}%",
+                               style="red"))
     raise typer.Exit(1 if low else 0)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from referee.commands.common import DATA_HELP, TextOrJson, allow_data, fail, user_errors
+from referee.display import json_text, visible_lines, writable
 
 
 class Strategy(StrEnum):
@@ -60,7 +61,7 @@ def explore(
     The game's own invariant suite is always checked. Exit status: 0 when no violation is found,
     1 when a counterexample is found, 2 for a usage error.
     """
-    from referee.checker.explore_report import live_progress, write_json, write_text
+    from referee.checker.explore_report import live_progress, text_lines, to_json
     from referee.checker.explorer import (
         ExploreConfig,
         Explorer,
@@ -96,10 +97,12 @@ def explore(
         except OSError as exc:
             raise fail(f"cannot write the counterexample into {out}: {exc.strerror or exc}",
                        ) from None
+    stream = writable(sys.stdout)
     if fmt is TextOrJson.json:
-        write_json(result, sys.stdout)
+        stream.write(json_text(to_json(result), stream, indent=2) + "\n")
     else:
-        write_text(result, sys.stdout)
+        # invariants, player names and events may come from the user: shown with escapes
+        stream.write(visible_lines("\n".join(text_lines(result))) + "\n")
     if result.stopped == "interrupted":
         raise typer.Exit(130)
     raise typer.Exit(1 if result.counterexample is not None else 0)

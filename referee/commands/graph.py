@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from referee.commands.common import DATA_HELP, allow_data, fail, user_errors
+from referee.display import visible
 from referee.replays.graph import FORMATS, ReplayGraph, write_graph
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import validate_file
@@ -39,7 +40,7 @@ def graph(
         report = validate_file(log, max_line_bytes, graph=replay_graph)
         kind = write_graph(replay_graph.graph, output)
     g = replay_graph.graph
-    typer.echo(f"wrote {kind} to {output}: {g.number_of_nodes()} states, "
+    typer.echo(f"wrote {kind} to {visible(str(output))}: {g.number_of_nodes()} states, "
                f"{g.number_of_edges()} events, {replay_graph.branches} branch(es); "
                f"log {'valid' if report.valid else 'invalid'}")
     raise typer.Exit(0 if report.valid else 1)

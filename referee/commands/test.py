@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import time
 from enum import StrEnum
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
 import typer
-from rich.console import Console
-from rich.markup import escape as rich_escape
+from rich.text import Text
 
-from referee.commands.common import DATA_HELP, allow_data, output_stream, user_errors
+from referee.commands.common import (
+    DATA_HELP,
+    FOLLOW_SYMLINKS_HELP,
+    allow_data,
+    note,
+    output_stream,
+    user_errors,
+)
+from referee.display import visible
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.regression import run_expectation
+from referee.replays.report import JunitSuite, plain_console, xml_element
 
 
 class TestFormat(StrEnum):
@@ -30,8 +38,11 @@ def test(
     output: Path | None = typer.Option(None, "--output", "-o", show_default=False,
                                        help="Write the report to this file."),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       max=MAX_LINE_BYTES_LIMIT,
                                        help="Longest line accepted, in bytes."),
     data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
+                                         help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
     """Validate every log and compare the outcome with its expected verdict.
 
@@ -40,38 +51,34 @@ def test(
     allow_data(data)
     failed = total = 0
     with user_errors():
-        check_paths(paths)
+        check_paths(paths, follow_symlinks=follow_symlinks)
         with output_stream(output) as out:
-            console = Console(file=out, highlight=False, soft_wrap=True,
-                              no_color=output is not None)
-            if fmt is TestFormat.junit:
-                out.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="referee">\n'
-                          '  <testsuite name="referee test">\n')
-            for path in find_logs(paths):
+            console = plain_console(out, False if output is not None else None)
+            suite = JunitSuite(out, "referee test") if fmt is TestFormat.junit else None
+            for path in find_logs(paths, follow_symlinks=follow_symlinks, note=note):
+                start = time.perf_counter()
                 outcome = run_expectation(path, max_line_bytes)
                 total += 1
                 failed += not outcome.passed
-                if fmt is TestFormat.junit:
-                    out.write(f"    <testcase classname=\"referee.expect\" "
-                              f"name={quoteattr(outcome.path)}>\n")
-                    if not outcome.passed:
-                        out.write(f"      <failure message=\"outcome differs from expect\">"
-                                  f"{escape(outcome.explain())}</failure>\n")
-                    out.write("    </testcase>\n")
+                if suite is not None:
+                    inner = "" if outcome.passed else xml_element(
+                        "failure", outcome.explain(), message="outcome differs from expect")
+                    suite.case("referee.expect", outcome.path, time.perf_counter() - start,
+                               inner, failed=not outcome.passed)
                     continue
                 if outcome.passed:
-                    console.print(f"[green]PASS[/] {rich_escape(outcome.path)}")
+                    console.print(Text.assemble(("PASS", "green"), " " + visible(outcome.path)))
                     continue
-                console.print(f"[red]FAIL[/] {rich_escape(outcome.path)}")
+                console.print(Text.assemble(("FAIL", "red"), " " + visible(outcome.path)))
                 for line in outcome.explain().splitlines():
                     style = "red" if line.startswith("+") else "green" if line.startswith(
                         "-") else "dim"
-                    console.print(f"    [{style}]{rich_escape(line)}[/]")
-            if fmt is TestFormat.junit:
-                out.write("  </testsuite>\n</testsuites>\n")
+                    console.print(Text.assemble("    ", (visible(line), style)))
+            if suite is not None:
+                suite.close()
             else:
                 color = "green" if failed == 0 else "red"
-                console.print(f"[{color}]{total - failed} passed, {failed} failed[/]")
+                console.print(Text(f"{total - failed} passed, {failed} failed", style=color))
     raise typer.Exit(0 if failed == 0 else 1)
 
 

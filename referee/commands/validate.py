@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -10,15 +11,17 @@ import typer
 
 from referee.commands.common import (
     DATA_HELP,
+    FOLLOW_SYMLINKS_HELP,
     ReportFormat,
     allow_data,
     fail,
+    note,
     output_stream,
     user_errors,
 )
 from referee.replays import parallel
 from referee.replays.discover import check_paths, find_logs
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
 from referee.replays.report import make_reporter
 from referee.replays.validator import FileReport
 
@@ -37,6 +40,7 @@ def validate(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this "
                                        "file instead of standard output.", show_default=False),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
+                                       max=MAX_LINE_BYTES_LIMIT,
                                        help="Longest line accepted, in bytes; a longer line is a "
                                        "syntax error."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
@@ -60,6 +64,8 @@ def validate(
                                           help="Files per task. Default: "
                                           f"{parallel.DEFAULT_CHUNK_SIZE} (local), 500 (dask).",
                                           show_default=False),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
+                                         help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
     """Validate recorded games: every illegal action and scoring error, located by line.
 
@@ -76,18 +82,23 @@ def validate(
             raise fail(distributed.INSTALL_HINT)
     n_workers = workers if workers is not None else parallel.default_workers()
     allow_data(data)
-    with user_errors():
-        check_paths(paths)
+    with user_errors(), contextlib.ExitStack() as stack:
+        check_paths(paths, follow_symlinks=follow_symlinks)
+        logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
+        client = None
+        if engine is Engine.dask:
+            # connected before the report starts: a scheduler that fails leaves no half report
+            client = stack.enter_context(distributed.connect(n_workers, scheduler))
         with output_stream(output) as out:
             reporter = make_reporter(fmt.value, out, verbose=verbose,
                                      color=False if output is not None else None)
             reports: Iterator[FileReport]
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
-                    find_logs(paths), n_workers, max_line_bytes,
-                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler)
+                    logs, n_workers, max_line_bytes,
+                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client)
             else:
-                reports = parallel.iter_reports(find_logs(paths), n_workers, max_line_bytes,
+                reports = parallel.iter_reports(logs, n_workers, max_line_bytes,
                                                 chunk_size or parallel.DEFAULT_CHUNK_SIZE)
             progress = parallel.Progress(parallel.Progress.wanted(out))
             reporter.begin()

@@ -21,15 +21,18 @@ from the repository root:
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from casework import EXAMPLES, Case, Casework, Claim, FinalLine, Intended, Obj, confirm, write_log
 
+from referee.games import registration
 from referee.model.homesteaders import GAME
-from referee.model.homesteaders.simulate import simulate_game
 from referee.model.homesteaders.state import HomesteadersState
+from referee.replays.records import Event
+from referee.replays.simulate import simulate_game
 from referee.replays.writer import dumps, header
 
 P2 = ("Ann", "Bo")
@@ -80,11 +83,11 @@ def pos(round_: int, phase: str, players: Mapping[str, Obj] | None = None,
 
 
 def _actual(state: HomesteadersState, claim: Claim) -> Any:
-    if claim.player is not None:
-        return GAME.quantities(state, claim.player)[claim.quantity]
-    values = {"round": state.round, "phase": state.phase, "neutral_level": state.neutral_level,
-              "start_player": state.players[state.start] if state.start is not None else None}
-    return values[claim.quantity]
+    return GAME.observables.values(state, claim.player, [claim.quantity])[claim.quantity]
+
+
+def _simulate(players: Sequence[str], rng: random.Random) -> list[Event]:
+    return simulate_game(registration("homesteaders"), list(players), rng)
 
 
 CASEWORK = Casework(GAME, "homesteaders", _actual)
@@ -332,6 +335,15 @@ def golden_cases() -> list[Case]:
          a("Ann", "bonus", auction=2, reward="trade"),
          a("Ann", "bonus", auction=2, reward="trade")], ("illegal", "HS-BONUS"),
         position=bidding(4, used=[11, 12, 13]))
+    add("HS-BONUS-break-tile-14-items-left-for-the-next-round",
+        [*win1(3, auction=2), a("Ann", "pay_bid", auction=2), ph("setup", round=5)],
+        ("order", "HS-BONUS"), position=bidding(4, used=[11, 12, 13]))
+    add("HS-BONUS-break-tile-14-items-left-for-auction-3",
+        [a("Ann", "bid", auction=2, amount=3), a("Bo", "bid", auction=3, amount=3),
+         a("Cy", "pass", reward="trade"), a("Di", "pass", reward="trade"), ph("building"),
+         a("Ann", "pay_bid", auction=2), a("Bo", "pay_bid", auction=3)],
+        ("order", "HS-BONUS"), players=P4,
+        position=bidding(4, names=P4, tiles={"2": 14, "3": 24}, used=[11, 12, 13, 21, 22, 23]))
     city4 = {"Ann": {"silver": 9, "food": 1}}
     tile30 = [a("Ann", "bid", auction=3, amount=4),
               *[a(p, "pass", reward="trade") for p in P4[1:]], ph("building"),
@@ -536,7 +548,7 @@ EXAMPLE_SEEDS = {2: 7, 3: 11, 4: 5}
 
 
 def _game(n: int) -> tuple[Obj, list[Obj]]:
-    return CASEWORK.simulated(P4[:n], EXAMPLE_SEEDS[n], simulate_game)
+    return CASEWORK.simulated(P4[:n], EXAMPLE_SEEDS[n], _simulate)
 
 
 def _index(events: Sequence[Obj], test: Callable[[int, Obj], bool], after: int = 0) -> int:

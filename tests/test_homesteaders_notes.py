@@ -1,4 +1,5 @@
-"""The ``rules_for`` hook of Homesteaders and the coverage of the golden corpus."""
+"""Rule coverage from what ``apply`` notes: each move's rules plus the rules of the conditional
+checks and automatic effects an event sets off, and the coverage of the golden corpus."""
 
 from __future__ import annotations
 
@@ -6,20 +7,15 @@ import json
 import random
 from pathlib import Path
 
-from referee.model.core import Action, Chance, Phase, rules_checked
+from referee.model.core import Action, Chance, Phase, seat_names
 from referee.model.homesteaders import GAME
-from referee.model.homesteaders.simulate import simulate_game
 from referee.replays.coverage import measure
 from referee.replays.discover import find_logs
 from referee.replays.regression import run_expectation
-from tests.homesteaders_helpers import P3, act, at, chance, phase, play, won
+from tests.homesteaders_helpers import P3, act, at, chance, noted, phase, play, simulate, won
 
 GOLDEN = Path(__file__).parent / "golden" / "homesteaders"
-
-
-def ids(state: object, event: Action | Chance | Phase) -> set[str]:
-    assert GAME.check(state, event) is None
-    return set(rules_checked(GAME, state, event))
+ids = noted
 
 
 def test_bid_names_turn_auction_ladder_raise() -> None:  # HS-BID-TURN, HS-BID-RAISE
@@ -107,7 +103,7 @@ def test_build_names_its_abilities() -> None:  # HS-TRAIN-STATION, HS-RIVER-PORT
 
 
 def test_pay_bid_on_tile_30_and_scoring() -> None:  # HS-TILE-30, HS-SCORE, HS-TIE
-    players = ["Ann", "Bo", "Cy", "Di"]
+    players = seat_names(4)
     s = won(players, round_=9, bids=[("Ann", 3, 4)], tiles={"2": 19, "3": 30})
     assert {"HS-PAY-BID", "HS-TILE-30"} <= ids(s, act("Ann", "pay_bid", auction=3))
     end = at(round_=10, phase_="final_income", tiles={})
@@ -120,13 +116,13 @@ def test_start_player_from_the_setup_names_the_setup_rules() -> None:  # HS-SETU
             "HS-SETUP-AUCTIONS"} <= ids(s, chance("start_player", player="Bo"))
 
 
-def test_rules_for_names_known_rules_for_every_simulated_event() -> None:
+def test_every_simulated_event_notes_known_rules() -> None:
     known = set(GAME.rules.ids())
     seen: set[str] = set()
     for n in (2, 3, 4):
-        players = ["Ann", "Bo", "Cy", "Di"][:n]
+        players = seat_names(4)[:n]
         state = GAME.new_state(players)
-        for event in simulate_game(players, random.Random(n)):
+        for event in simulate(players, random.Random(n)):
             if isinstance(event, Action | Chance | Phase):
                 named = ids(state, event)
                 assert named <= known, event

@@ -1,4 +1,4 @@
-"""Random legal games played by a plausible greedy policy, for corpora, demos and tests.
+"""The simulator's player: a plausible greedy policy that plays every seat of one game.
 
 Each player values things in silver (a VP is worth about 2.5 silver, an income by the incomes
 still to come) and, with some noise:
@@ -12,26 +12,28 @@ still to come) and, with some noise:
   the Lawyer's owner may equal the high bid; otherwise it passes and takes a railroad reward;
 - builds the most valuable building the tile allows that it can pay for, buying what is missing
   at the market and paying gold for copper or livestock with a River Port, builds the Train
-  Station's extra building, and takes a tile bonus when it gains by it;
-- after the final income sells leftover wood, food and steel for VP, pays off its debt where that
-  gains points and spends leftover trade and silver on gold.
+  Station's extra building, and takes a tile bonus when it gains by it (always the worker and
+  railroad advance of a tile without a building);
+- after the final income sells leftover wood, food and steel for VP and spends leftover trade
+  and silver on gold, keeping the wages the scoring marker takes.
 
-A ``check`` of the whole state follows every round and the scoring; the ``final`` result ends the
-log. The same seed always gives the same game.
+The policy plans a whole round at a time: :meth:`Planner.play` is one generator of events (and
+of ``CHECK``, a check line after the event before it), and ``choose``/``claims`` take from it in
+turn. It draws the chance events itself, so the same seed always gives the same game. A check of
+the whole state follows every round and the scoring marker.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from referee.model.core import Action, Check, Event, Final, GameEvent, Phase
-from referee.model.homesteaders import GAME, market
-from referee.model.homesteaders.building import port_resources
+from referee.model.core import Action, GameEvent, Phase
+from referee.model.homesteaders import market
 from referee.model.homesteaders.data import Building
-from referee.model.homesteaders.effects import wages
-from referee.model.homesteaders.moves import rewards
+from referee.model.homesteaders.game import Homesteaders
+from referee.model.homesteaders.moves.common import port_resources, rewards, tile, wages
 from referee.model.homesteaders.state import BUILT, HomesteadersState
 
 # silver value of one unit of each holding (a VP chit is worth about 2.5 silver)
@@ -41,35 +43,64 @@ VALUE: dict[str, float] = {"silver": 1.0, "wood": 1.5, "food": 2.0, "steel": 3.0
 VP = VALUE["vp"]
 GOODS = ("wood", "food", "steel")  # no value at the end of the game
 
+class _Check:
+    """In a plan: a check line of the whole state is due after the last event."""
 
-class SimulationError(RuntimeError):
-    """The simulator produced an event the model refuses (a bug in one or the other)."""
+
+CHECK = _Check()
+Plan = Iterator[GameEvent | _Check]
 
 
-class _Sim:
-    def __init__(self, players: Sequence[str], rng: random.Random,
-                 options: Mapping[str, Any] | None) -> None:
+class Planner:
+    """One simulated game's player for every seat (``POLICY(game, rng)``)."""
+
+    def __init__(self, game: Homesteaders, rng: random.Random) -> None:
+        self.game = game
+        self.data = game.data
         self.rng = rng
-        self.game = GAME
-        self.data = GAME.data
-        self.state: HomesteadersState = GAME.new_state(list(players), options)
-        self.events: list[Event] = []
+        self._state: HomesteadersState | None = None
+        self._plan: Plan | None = None
+        self._ahead: GameEvent | None = None
+
+    @property
+    def state(self) -> HomesteadersState:
+        assert self._state is not None
+        return self._state
+
+    # ------------------------------------------------------------------ the player protocol
+
+    def choose(self, state: HomesteadersState) -> GameEvent | None:
+        self._state = state
+        if self._plan is None:
+            self._plan = self.play()
+        if self._ahead is not None:
+            event, self._ahead = self._ahead, None
+            return event
+        for item in self._plan:
+            if not isinstance(item, _Check):
+                return item
+        return None
+
+    def claims(self, state: HomesteadersState, last: GameEvent | None) -> dict[str, Any] | None:
+        """A check line when the plan has one after ``last``: the plan is read one item ahead."""
+        self._state = state
+        if self._plan is None or self._ahead is not None:
+            return None
+        item = next(self._plan, None)
+        if isinstance(item, _Check):
+            seen = self.game.observe(state)
+            return {**seen.players, **seen.globals}
+        self._ahead = item
+        return None
 
     # ------------------------------------------------------------------ plumbing
 
-    def emit(self, event: GameEvent) -> None:
-        bad = self.game.check(self.state, event)
-        if bad is not None:
-            raise SimulationError(f"{event}: {bad.kind} {bad.rule}: {bad.message}")
-        self.game.apply(self.state, event)
-        self.events.append(event)
+    def act(self, i: int, name: str, **params: Any) -> Action:
+        return Action.make(self.state.players[i], name, **params)
 
-    def act(self, i: int, name: str, **params: Any) -> None:
-        self.emit(Action.make(self.state.players[i], name, **params))
-
-    def chance(self) -> None:
+    def draw(self) -> GameEvent:
         outcomes = self.game.chance_outcomes(self.state)
-        self.emit(self.rng.choice([c for c, _ in outcomes]))
+        return self.rng.choice([c for c, _ in outcomes])
 
     def incomes_left(self) -> int:
         """Income phases still to come after the current round's building phase."""
@@ -163,20 +194,20 @@ class _Sim:
             return None
         return gold_for, buys
 
-    def raise_silver(self, i: int, need: int) -> None:
+    def raise_silver(self, i: int, need: int) -> Plan:
         """Sell goods, convert trade at a Bank, and only then borrow, to hold ``need`` silver."""
         hold = self.state.hold[i]
         while hold["silver"] < need:
             short = need - hold["silver"]
             goods = [r for r in ("steel", "food", "wood") if hold[r]]
             if hold["trade"] and goods:
-                self.act(i, "sell", resource=goods[0], count=1)
+                yield self.act(i, "sell", resource=goods[0], count=1)
             elif hold["trade"] and "bank" in self.state.buildings[i]:
-                self.act(i, "convert", building="bank", count=min(hold["trade"], short))
+                yield self.act(i, "convert", building="bank", count=min(hold["trade"], short))
             else:
-                self.act(i, "take_debt", count=-(-short // self.data.debt_silver))
+                yield self.act(i, "take_debt", count=-(-short // self.data.debt_silver))
 
-    def pay(self, i: int, cost: int, name: str, **params: Any) -> None:
+    def pay(self, i: int, cost: int, name: str, **params: Any) -> Plan:
         """Pay a silver cost: in silver when it can, else with as little gold as does it."""
         hold = self.state.hold[i]
         gold = 0
@@ -185,19 +216,19 @@ class _Sim:
                 gold = g
                 if market.silver_due(cost, g) <= hold["silver"]:
                     break
-        self.raise_silver(i, market.silver_due(cost, gold))
+        yield from self.raise_silver(i, market.silver_due(cost, gold))
         if gold:
             params["gold"] = gold
-        self.act(i, name, **params)
+        yield self.act(i, name, **params)
 
-    def acquire(self, i: int, buys: Mapping[str, int]) -> None:
+    def acquire(self, i: int, buys: Mapping[str, int]) -> Plan:
         """Buy at the market; gold first, since copper and livestock are bought with gold."""
         for res in sorted(buys, key=lambda r: r != "gold"):
-            self.act(i, "buy", resource=res, count=buys[res])
+            yield self.act(i, "buy", resource=res, count=buys[res])
 
     # ------------------------------------------------------------------ setup and income
 
-    def anytime_setup(self, i: int) -> None:
+    def anytime_setup(self, i: int) -> Plan:
         st = self.state
         hold = st.hold[i]
         rng = self.rng
@@ -205,21 +236,21 @@ class _Sim:
         if "market" in st.buildings[i] and hold["trade"] >= 2 and rng.random() < 0.3:
             src = "food" if hold["food"] >= 2 else "wood" if hold["wood"] >= 2 else None
             if src is not None:
-                self.act(i, "convert", building="market", **{"from": src}, count=1)
+                yield self.act(i, "convert", building="market", **{"from": src}, count=1)
         if "market" in st.buildings[i] and hold["trade"] and not hold["food"] and hold["wood"] \
                 and self.slot_room(i) > 0 and left >= 5 and rng.random() < 0.5:
-            self.act(i, "convert", building="market", **{"from": "wood"}, count=1)
+            yield self.act(i, "convert", building="market", **{"from": "wood"}, count=1)
         if hold["trade"] and self.slot_room(i) > 0 and left >= 4 and rng.random() < 0.75:
             price = self.data.buy_price["food"][1]
             if not hold["food"] and hold["trade"] >= 2 and hold["silver"] >= price + 3:
-                self.act(i, "buy", resource="food")
+                yield self.act(i, "buy", resource="food")
             if hold["food"] and hold["silver"] + 2 >= hold["workers"] + 1:
-                self.act(i, "hire", count=1)
+                yield self.act(i, "hire", count=1)
 
-    def allocate(self) -> None:
+    def allocate(self) -> Plan:
         st = self.state
         for i in range(len(st.players)):
-            self.anytime_setup(i)
+            yield from self.anytime_setup(i)
             if st.round > 1 and self.rng.random() < 0.12:
                 continue  # last round's placement stands
             options = []
@@ -230,19 +261,19 @@ class _Sim:
             options.sort(key=lambda o: (-o[0], o[1]))
             free = st.hold[i]["workers"]
             slots: list[str] = []
-            for _, slot, need in options:
+            for _, where, need in options:
                 if need <= free:
-                    slots += [slot] * need
+                    slots += [where] * need
                     free -= need
             if sorted(slots) != sorted(st.slots[i]) or self.rng.random() < 0.5:
-                self.act(i, "allocate", slots=slots)
+                yield self.act(i, "allocate", slots=slots)
 
-    def pay_workers(self) -> None:
+    def pay_workers(self) -> Plan:
         st = self.state
         for i in range(len(st.players)):
             due = wages(self.data, st.hold[i])
             if st.hold[i]["silver"] < due or self.rng.random() < 0.4:
-                self.pay(i, due, "pay_workers")
+                yield from self.pay(i, due, "pay_workers")
 
     # ------------------------------------------------------------------ bidding
 
@@ -255,19 +286,19 @@ class _Sim:
         """What winning ``auction`` at ``bid`` is worth to player ``i``: its best building
         affordable after the bid, plus its bonus."""
         st = self.state
-        tile = self.game.tile(st, auction)
+        t = tile(self.data, st, auction)
         hold = st.hold[i]
         pay_silver = min(bid, hold["silver"])
         best = 0.0
         for name, b in self.data.buildings.items():
             if (st.supply.get(name, 0) < 1 or name in st.buildings[i]
-                    or b.type not in tile.build):
+                    or b.type not in t.build):
                 continue
             if self.plan(hold, i, b.cost, pay_silver) is None:
                 continue
             cost = sum(VALUE[r] * n for r, n in b.cost.items())
             best = max(best, self.building_value(i, b) - 0.5 * cost)
-        bonus = tile.bonus
+        bonus = t.bonus
         if bonus is not None:
             if bonus.worker:
                 best += self.worker_value()
@@ -275,10 +306,10 @@ class _Sim:
                 best += 4
             if bonus.pay is not None:
                 best += max(self.gains_value(bonus.gain) - VALUE[bonus.pay], 0)
-        best += VP * tile.on_pay_bid_vp
+        best += VP * t.on_pay_bid_vp
         return best
 
-    def bidding(self) -> None:
+    def bidding(self) -> Plan:
         st = self.state
         rng = self.rng
         if len(st.players) == 2:
@@ -286,7 +317,7 @@ class _Sim:
             values = {a: self.auction_value(st.start, a, 3) for a in range(1, st.auctions + 1)}
             auction = (min(values, key=lambda a: (values[a], a)) if rng.random() < 0.7
                        else rng.randint(1, st.auctions))
-            self.act(st.start, "neutral_bid", auction=auction)
+            yield self.act(st.start, "neutral_bid", auction=auction)
         while st.turn is not None:
             i = st.turn
             budget = self.budget(i)
@@ -306,16 +337,16 @@ class _Sim:
             lure = 0.25 if track >= 3 else 0.08
             if options and rng.random() >= lure:
                 _, auction, amount = max(options)
-                self.act(i, "bid", auction=auction, amount=amount)
+                yield self.act(i, "bid", auction=auction, amount=amount)
             else:
-                self.act(i, "pass", reward=self.choose_reward(i))
+                yield self.act(i, "pass", reward=self.choose_reward(i))
 
     def choose_reward(self, i: int) -> str:
         st = self.state
         hold = st.hold[i]
         left = self.incomes_left()
         weights: dict[str, float] = {}
-        for r in rewards(self.game, hold["track"]):
+        for r in rewards(self.data, hold["track"]):
             if r == "vp":
                 w = 8.0
             elif r == "worker":
@@ -336,15 +367,15 @@ class _Sim:
 
     # ------------------------------------------------------------------ building
 
-    def try_build(self, auction: int, extra: bool) -> None:
+    def try_build(self, auction: int, extra: bool) -> Plan:
         st = self.state
         i, _ = st.won[auction]
         hold = st.hold[i]
-        tile = self.game.tile(st, auction)
+        t = tile(self.data, st, auction)
         candidates = []
         for name, b in self.data.buildings.items():
             if (st.supply.get(name, 0) < 1 or name in st.buildings[i]
-                    or not (extra or b.type in tile.build)):
+                    or not (extra or b.type in t.build)):
                 continue
             planned = self.plan(hold, i, b.cost)
             if planned is None:
@@ -357,7 +388,7 @@ class _Sim:
         pick = 0 if len(candidates) == 1 or self.rng.random() < 0.75 else 1
         _, name, (gold_for, buys) = candidates[pick]
         b = self.data.buildings[name]
-        self.acquire(i, buys)
+        yield from self.acquire(i, buys)
         params: dict[str, Any] = {"auction": auction, "building": name}
         if gold_for:
             params["gold_for"] = gold_for
@@ -369,13 +400,13 @@ class _Sim:
                 params["worker"] = wanted
         if extra:
             params["extra"] = True
-        self.act(i, "build", **params)
+        yield self.act(i, "build", **params)
 
-    def take_bonus(self, auction: int) -> None:
+    def take_bonus(self, auction: int) -> Plan:
         st = self.state
         i, _ = st.won[auction]
         hold = st.hold[i]
-        bonus = self.game.tile(st, auction).bonus
+        bonus = tile(self.data, st, auction).bonus
         if bonus is None:
             return
         params: dict[str, Any] = {"auction": auction}
@@ -398,94 +429,65 @@ class _Sim:
                     planned = self.plan(hold, i, {pay: 1})
                     if planned is None or self.rng.random() < 0.2:
                         return
-                    self.acquire(i, planned[1])
+                    yield from self.acquire(i, planned[1])
             if pay != bonus.pay or self.rng.random() < 0.3:
                 params["pay"] = pay
-        self.act(i, "bonus", **params)
+        yield self.act(i, "bonus", **params)
 
-    def building(self) -> None:
+    def building(self) -> Plan:
         st = self.state
         for auction in sorted(st.won):
             i, amount = st.won[auction]
-            self.pay(i, amount, "pay_bid", auction=auction)
-            if self.game.tile(st, auction).build:
-                self.try_build(auction, extra=False)
+            yield from self.pay(i, amount, "pay_bid", auction=auction)
+            if tile(self.data, st, auction).build:
+                yield from self.try_build(auction, extra=False)
                 if st.step[auction] == BUILT and st.extra_open:
-                    self.try_build(auction, extra=True)
-            self.take_bonus(auction)
+                    yield from self.try_build(auction, extra=True)
+            yield from self.take_bonus(auction)
 
     # ------------------------------------------------------------------ the end
 
-    def wind_up(self, i: int) -> None:
-        """Scoring: sell leftover goods, pay off debt where it gains, turn spare silver to gold."""
+    # ------------------------------------------------------------------ the end
+
+    def wind_up(self, i: int) -> Plan:
+        """Before the scoring marker: sell leftover goods for VP, turn spare trade and silver
+        into gold, keeping the wages the marker takes from whoever has not paid them."""
         hold = self.state.hold[i]
         for res in GOODS:
             count = min(hold[res], hold["trade"])
             if count:
-                self.act(i, "sell", resource=res, count=count)
-        if hold["trade"] and hold["debt"] and "bank" in self.state.buildings[i]:
-            self.act(i, "convert", building="bank", count=hold["trade"])
-        while hold["debt"]:
-            per_gold = self.data.end_vp_per_resource.get("gold", 0)
-            if hold["silver"] >= self.data.debt_payoff_silver:
-                self.act(i, "pay_debt", count=1)
-            elif hold["gold"] and hold["debt"] > per_gold:
-                self.act(i, "pay_debt", count=1, gold=1)
-            else:
-                break
+                yield self.act(i, "sell", resource=res, count=count)
+        reserve = 0 if self.state.paid[i] else wages(self.data, hold)
         price = self.data.buy_price["gold"][1]
-        count = min(hold["trade"], hold["silver"] // price)
+        count = min(hold["trade"], max(hold["silver"] - reserve, 0) // price)
         if count and self.rng.random() < 0.8:
-            self.act(i, "buy", resource="gold", count=count)
+            yield self.act(i, "buy", resource="gold", count=count)
         if hold["trade"] and "bank" in self.state.buildings[i]:
-            self.act(i, "convert", building="bank", count=hold["trade"])
+            yield self.act(i, "convert", building="bank", count=hold["trade"])
 
-    def check(self) -> None:
+    def play(self) -> Plan:
+        """The whole game: start player, rounds 1-10, final income, scoring."""
         st = self.state
-        claims: dict[str, Any] = {}
-        for i, p in enumerate(st.players):
-            q = self.game.quantities(st, p)
-            q["buildings"] = sorted(st.buildings[i])
-            claims[p] = q
-        claims["round"] = st.round
-        claims["phase"] = st.phase
-        claims["start_player"] = st.players[st.start] if st.start is not None else None
-        claims["neutral_level"] = st.neutral_level
-        self.events.append(Check.make(claims))
-
-    def run(self) -> list[Event]:
-        st = self.state
-        self.chance()
+        yield self.draw()
         for r in range(1, self.data.rounds + 1):
-            self.emit(Phase.make("setup", round=r))
+            yield Phase.make("setup", round=r)
             while self.game.chance_outcomes(st):
-                self.chance()
-            self.allocate()
-            self.emit(Phase.make("income"))
-            self.pay_workers()
-            self.emit(Phase.make("bidding"))
-            self.bidding()
-            self.emit(Phase.make("building"))
-            self.building()
-            self.check()
-        self.allocate()
-        self.emit(Phase.make("final_income"))
-        self.pay_workers()
-        self.emit(Phase.make("scoring"))
+                yield self.draw()
+            yield from self.allocate()
+            yield Phase.make("income")
+            yield from self.pay_workers()
+            yield Phase.make("bidding")
+            yield from self.bidding()
+            yield Phase.make("building")
+            yield from self.building()
+            yield CHECK
+        yield from self.allocate()
+        yield Phase.make("final_income")
+        yield from self.pay_workers()
         for i in range(len(st.players)):
-            self.wind_up(i)
-        self.check()
-        scores = self.game.score(st)
-        self.events.append(Final.make({p: s.total for p, s in scores.items()},
-                                      self.game.winners(st)))
-        return self.events
+            yield from self.wind_up(i)
+        yield Phase.make("scoring")
+        yield CHECK
 
 
-def simulate_game(players: Sequence[str], rng: random.Random,
-                  options: Mapping[str, Any] | None = None) -> list[Event]:
-    """A random complete legal game from the setup: start player, rounds 1-10, final income,
-    scoring, a ``check`` after every round and the ``final`` result."""
-    return _Sim(players, rng, options).run()
-
-
-__all__ = ["SimulationError", "simulate_game"]
+POLICY = Planner

@@ -17,16 +17,15 @@ import z3
 from referee.checker.topics.base import RuleFormulas, Symbol, Topic, rule_texts
 from referee.checker.topics.base import bool_symbol as _bool
 from referee.checker.topics.base import int_symbol as _int
+from referee.model.homesteaders.data import RESOURCES
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
 
 GAME = "homesteaders"
-RESOURCES = ("wood", "food", "steel", "gold", "copper", "livestock")
-MAX_PLAYERS = 4
 
 # Rule identifiers of the model's catalogue (referee.model.homesteaders.catalogue) used by the
-# encodings; HS-BID-CASH and HS-HOMESTEAD-RESIDENTIAL are the two the catalogue lacks.
+# encodings.
 RULE = {
     "market_buy": "HS-MARKET-BUY",
     "market_sell": "HS-MARKET-SELL",
@@ -43,6 +42,9 @@ RULE = {
     "bid_end": "HS-BID-END",
     "neutral_level": "HS-NEUTRAL-LEVEL",
     "homestead_residential": "HS-HOMESTEAD-RESIDENTIAL",
+    "setup_players": "HS-SETUP-PLAYERS",
+    "setup_auctions": "HS-SETUP-AUCTIONS",
+    "start_player": "HS-START-PLAYER",
 }
 
 
@@ -154,7 +156,9 @@ def _bid() -> Topic:
         higher = z3.Or(v["bid"] > v["high"], z3.And(v["lawyer"], v["bid"] == v["high"]))
         turn = z3.And(z3.Not(v["passed"]), z3.Not(v["winning"]))
         legal = v["legal"]
-        yield None, z3.Or(v["high"] == 0, z3.Or(*[v["high"] == a for a in data.ladder]))
+        # a standing high bid is a bid the ladder allowed (the neutral level is a ladder step)
+        yield RULE["bid_ladder"], z3.Or(v["high"] == 0,
+                                        z3.Or(*[v["high"] == a for a in data.ladder]))
         yield RULE["bid_ladder"], z3.Implies(legal, on_ladder)
         yield RULE["bid_raise"], z3.Implies(z3.And(legal, z3.Not(v["lawyer"])),
                                              v["bid"] > v["high"])
@@ -167,9 +171,6 @@ def _bid() -> Topic:
 
 
 # --------------------------------------------------------------------------- scoring
-
-# Debt chits in the game; bounds the penalty table so that the encoding stays linear.
-MAX_DEBT = 36
 
 
 def _scoring() -> Topic:
@@ -188,11 +189,10 @@ def _scoring() -> Topic:
     )
 
     def build(v: Mapping[str, z3.ExprRef]) -> RuleFormulas:
-        yield None, v["debt"] <= MAX_DEBT
-        penalty = z3.IntVal(0)
-        for n in range(MAX_DEBT, 0, -1):
-            penalty = z3.If(v["debt"] == n, data.debt_step * n * (n + 1) // 2, penalty)
-        yield RULE["score"], v["penalty"] == penalty
+        # the closed form of step * (1 + 2 + ... + debt), for any debt: the model does not
+        # limit the debt chits (components are unlimited), so neither does the topic
+        debt = v["debt"]
+        yield RULE["score"], 2 * v["penalty"] == data.debt_step * debt * (debt + 1)
         yield RULE["score"], v["resource_vp"] == z3.Sum(
             *[data.end_vp_per_resource[r] * v[r] for r in scored])
         yield RULE["score"], v["score"] == (v["vp"] + v["building_vp"] + v["bonus_vp"]
@@ -206,6 +206,7 @@ def _scoring() -> Topic:
 
 
 def _start_player() -> Topic:
+    data = _data()
     symbols = (
         _int("players", "situation", "number of players (2 to 4)"),
         _int("start_player", "situation", "the start player this round (1 to players)"),
@@ -218,11 +219,14 @@ def _start_player() -> Topic:
     def build(v: Mapping[str, z3.ExprRef]) -> RuleFormulas:
         players = v["players"]
         winners = [v["auction1_winner"], v["auction2_winner"], v["auction3_winner"]]
-        yield None, z3.And(players >= 2, players <= MAX_PLAYERS)
-        yield None, z3.And(v["start_player"] >= 1, v["start_player"] <= players)
+        yield RULE["setup_players"], z3.And(players >= data.min_players,
+                                            players <= data.max_players)
+        yield RULE["start_player"], z3.And(v["start_player"] >= 1, v["start_player"] <= players)
         for w in winners:
             yield None, w <= players
-        yield None, z3.Implies(players < 4, v["auction3_winner"] == 0)
+        yield RULE["setup_auctions"], z3.Implies(
+            players < min(n for n, a in data.auctions.items() if a >= 3),
+            v["auction3_winner"] == 0)
         # a player holding a high bid does not bid again, so nobody wins two auctions
         for i, a in enumerate(winners):
             for b in winners[i + 1:]:
@@ -266,7 +270,7 @@ def _neutral_level() -> Topic:
         return result
 
     def build(v: Mapping[str, z3.ExprRef]) -> RuleFormulas:
-        yield None, z3.Or(*[v["level"] == s for s in steps])
+        yield RULE["neutral_level"], z3.Or(*[v["level"] == s for s in steps])
         yield None, v["players_won"] <= 2
         # two auctions: if the neutral token wins one, at most one player wins the other
         yield None, z3.Implies(v["neutral_won"], v["players_won"] <= 1)

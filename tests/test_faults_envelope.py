@@ -1,0 +1,84 @@
+"""Regressions from the fault campaign in the log envelope: number limits on every event shape,
+and the player-count check ahead of the (quadratic) duplicate check."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from referee.replays.envelope import MAX_NUMBER, Envelope, Header, parse_event, parse_header
+from referee.replays.validator import validate_file
+from tests.logs import NIM_HEADER, nim_game, write
+
+PLAYERS = ("Ann", "Bo")
+LIMIT_TEXT = "is out of range (at most 1,000,000,000 in absolute value)"
+
+
+@pytest.mark.parametrize("obj", [
+    {"check": {"piles": [10**20, 2]}},
+    {"check": {"players": {"Ann": {"score": -10**20}}}},
+    {"undo": 10**20},
+    {"undo": -10**20},
+])
+def test_huge_numbers_in_check_and_undo_lines_are_the_number_limit_error(obj):
+    parsed = parse_event(obj, PLAYERS)
+    assert not isinstance(parsed, Envelope)
+    assert parsed.kind == "schema"
+    assert parsed.rule == "LOG-NUMBER"
+    assert LIMIT_TEXT in parsed.message
+
+
+def test_numbers_at_the_limit_in_check_and_undo_lines_are_not_number_errors():
+    assert parse_event({"undo": MAX_NUMBER}, PLAYERS).event.count == MAX_NUMBER
+    parsed = parse_event({"check": {"n": -MAX_NUMBER}}, PLAYERS)
+    assert isinstance(parsed, Envelope)
+
+
+def test_huge_check_line_in_a_log_is_reported_as_log_number(tmp_path):
+    log = write(tmp_path / "huge.jsonl", *nim_game({"check": {"piles": [10**20, 2]}}))
+    report = validate_file(log)
+    assert [(e.kind, e.rule) for e in report.errors] == [("schema", "LOG-NUMBER")]
+    assert LIMIT_TEXT in report.errors[0].message
+
+
+def test_huge_undo_count_in_a_log_is_reported_as_log_number(tmp_path):
+    log = write(tmp_path / "undo.jsonl", *nim_game({"undo": 10**20}))
+    report = validate_file(log)
+    assert [(e.kind, e.rule, e.line) for e in report.errors] == [("schema", "LOG-NUMBER", 4)]
+
+
+def test_many_players_are_refused_by_count_before_the_duplicate_check():
+    header = {**NIM_HEADER, "players": [f"p{i}" for i in range(80_000)]}
+    start = time.perf_counter()
+    problem = parse_header(header)
+    assert time.perf_counter() - start < 2.0
+    assert not isinstance(problem, Header)
+    assert problem.rule == "LOG-PLAYERS"
+    assert "players, found 80000" in problem.message
+
+
+def test_many_duplicate_players_are_refused_by_count_quickly():
+    header = {**NIM_HEADER, "players": ["Ann"] * 80_000}
+    start = time.perf_counter()
+    problem = parse_header(header)
+    assert time.perf_counter() - start < 2.0
+    assert "found 80000" in problem.message
+
+
+def test_duplicate_players_within_the_count_are_still_refused():
+    problem = parse_header({**NIM_HEADER, "players": ["Ann", "Ann"]})
+    assert not isinstance(problem, Header)
+    assert "'Ann' appears twice" in problem.message
+
+
+@pytest.mark.parametrize("body", [1.5, True, "2", None])
+def test_an_undo_count_that_is_no_integer_is_still_the_undo_error(body):
+    parsed = parse_event({"undo": body}, PLAYERS)
+    assert (parsed.kind, parsed.rule) == ("schema", "LOG-UNDO")
+
+
+@pytest.mark.parametrize("body", [10**20, 1.5, [1], "x"])
+def test_a_check_body_that_is_no_object_is_still_the_check_error(body):
+    parsed = parse_event({"check": body}, PLAYERS)
+    assert (parsed.kind, parsed.rule) == ("schema", "LOG-CHECK")

@@ -1,0 +1,71 @@
+"""The Homesteaders Z3 topics assume only what the model enforces: a vacuous verdict names the
+rules that make its situation impossible, and no topic bounds a quantity the model leaves open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import z3
+
+from referee.checker.clarify import Clarification, TopicChecker
+from referee.checker.clarify_file import load_file
+from referee.checker.clarify_report import check_file
+from referee.checker.expr import parse_expression
+from referee.checker.topics import get_topic
+from referee.model.homesteaders import GAME
+from tests.homesteaders_helpers import P3, at
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "checker" / "examples"
+BASE = "vp + building_vp + bonus_vp + 2 * gold + 2 * copper + 2 * livestock"
+
+
+def verdict(topic: str, when: str, then: str) -> tuple[str, list[str]]:
+    t = get_topic("homesteaders", topic)
+    c = Clarification("c", "", parse_expression(when, t.sorts()), parse_expression(then, t.sorts()))
+    v = TopicChecker(t, 20000).verdict(c)
+    return v.verdict, v.rules
+
+
+def topic_score(**situation: int) -> int:
+    inst = get_topic("homesteaders", "scoring").instantiate()
+    s = z3.Solver()
+    s.add(*inst.domain, *inst.rules.values())
+    s.add(*[inst.terms[k] == v for k, v in situation.items()])
+    assert s.check() == z3.sat
+    return s.model().eval(inst.terms["score"]).as_long()
+
+
+def test_hs_score_topic_has_no_debt_cap_the_model_lacks() -> None:
+    # the model accepts a scoring position with 40 debt (components are unlimited): the topic
+    # must not call a clarification about it vacuous
+    state = at(P3, 10, "scoring", Ann={"vp": 9, "debt": 40})
+    assert GAME.score(state)["Ann"].total == 9 - 820
+    assert verdict("scoring", "debt == 40", f"score == {BASE} - 820") == ("redundant",
+                                                                          ["HS-SCORE"])
+    # the explorer reaches 59 debt; the topic agrees with the model there and far beyond
+    for debt in (40, 59, 100_000):
+        state = at(P3, 10, "scoring", Ann={"vp": 9, "debt": debt})
+        assert topic_score(vp=9, debt=debt) == GAME.score(state)["Ann"].total
+
+
+def test_hs_score_vacuous_verdict_names_the_rule() -> None:
+    # no debt adds points: impossible under HS-SCORE, and the verdict says so
+    assert verdict("scoring", f"score > {BASE}", "True") == ("vacuous", ["HS-SCORE"])
+
+
+def test_vacuous_example_verdicts_name_their_rules() -> None:
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        clarifications = load_file(path)
+        if clarifications.game != "homesteaders":
+            continue
+        for v in check_file(clarifications).verdicts:
+            if v.verdict == "vacuous":
+                assert v.rules, f"{path.name}: {v.id} is vacuous under no rule"
+
+
+def test_scoring_examples_keep_their_documented_verdicts() -> None:
+    report = check_file(load_file(EXAMPLES / "scoring.toml"))
+    assert [(v.id, v.verdict, v.rules) for v in report.verdicts] == [
+        ("five-debt-cost-15", "redundant", ["HS-SCORE"]),
+        ("silver-scores", "contradiction", ["HS-SCORE"]),
+        ("no-negative-score", "contradiction", ["HS-SCORE"])]
