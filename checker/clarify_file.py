@@ -12,6 +12,8 @@ from referee.checker.clarify import Clarification
 from referee.checker.expr import ExpressionError, parse_expression
 from referee.checker.topics import Topic, UnknownTopicError, get_topic
 from referee.errors import UsageError
+from referee.files import open_regular
+from referee.model.core import unknown
 
 FILE_KEYS = ("game", "topic", "clarification")
 MAX_FILE_BYTES = 1 << 20
@@ -38,7 +40,7 @@ def load_file(path: str | Path) -> ClarificationFile:
     :class:`ClarificationFileError` (a usage error: exit status 2, one line)."""
     name = str(path)
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             size = os.fstat(stream.fileno()).st_size
             if size > MAX_FILE_BYTES:
                 raise ClarificationFileError(f"{name}: {size:,} bytes, over the limit of "
@@ -76,7 +78,7 @@ def parse_document(data: dict[str, Any], name: str) -> ClarificationFile:
 
     for key in data:
         if key not in FILE_KEYS:
-            raise fail(f"unknown key {key!r} (allowed: {', '.join(FILE_KEYS)})")
+            raise fail(unknown("key", key, FILE_KEYS))
     for key in ("game", "topic"):
         if key not in data:
             raise fail(f"missing key {key!r}")
@@ -97,8 +99,7 @@ def parse_document(data: dict[str, Any], name: str) -> ClarificationFile:
         where = f"clarification {cid!r}" if isinstance(cid, str) else f"clarification #{number}"
         for key in entry:
             if key not in CLARIFICATION_KEYS:
-                raise fail(f"{where}: unknown key {key!r} (allowed: "
-                           f"{', '.join(CLARIFICATION_KEYS)})")
+                raise fail(f"{where}: {unknown('key', key, CLARIFICATION_KEYS)}")
         if not isinstance(cid, str) or not cid.strip():
             raise fail(f"{where}: 'id' must be a non-empty string")
         if cid in seen:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from referee.display import visible
 from referee.errors import UsageError
+from referee.model.core.names import suggestion
 
 if TYPE_CHECKING:
     import z3
@@ -37,10 +38,10 @@ _QUOTE_LIMIT = 60
 class ExpressionError(UsageError, ValueError):
     """An expression outside the language. ``text`` is the offending part of the input."""
 
-    def __init__(self, reason: str, text: str) -> None:
+    def __init__(self, reason: str, text: str, hint: str = "") -> None:
         self.reason = reason
         self.text = text
-        super().__init__(f"{reason}: {_quote(text)}")
+        super().__init__(f"{reason}: {_quote(text)}" + (f" {hint}" if hint else ""))
 
 
 def _quote(text: str) -> str:
@@ -247,7 +248,8 @@ class _Parser:
                 raise self.fail(f"{node.id} must be called", node)
             sort = self.symbols.get(node.id)
             if sort is None:
-                raise self.fail("unknown name", node)
+                raise ExpressionError("unknown name", self.segment(node),
+                                      suggestion(node.id, sorted(self.symbols)))
             return Var(node.id, "int" if sort == "int" else "bool")
         if isinstance(node, ast.UnaryOp):
             return self.unary(node, d)

@@ -28,7 +28,8 @@ app = typer.Typer(
 )
 
 # Each module under referee/commands defines register(app); the order is the order in --help.
-COMMANDS = ["validate", "test", "coverage", "graph", "simulate", "explore", "clarify", "rules"]
+COMMANDS = ["validate", "test", "coverage", "state", "graph", "simulate", "explore", "clarify",
+            "rules", "show"]
 
 
 def _version(value: bool) -> None:

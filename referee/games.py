@@ -52,6 +52,9 @@ class Player(Protocol):
 
 Policy = Callable[[Any, "random.Random"], Player]  # (game, rng) -> a player for one game
 
+# topic -> (what it lists, game -> {name: the lines that describe it}), in display order
+ShowTopics = Mapping[str, tuple[str, Callable[[Any], Mapping[str, Sequence[str]]]]]
+
 
 Target = str | Any  # "module:attribute", or the object itself
 
@@ -67,6 +70,15 @@ class Registration:
     topics: Target | None = None
     policy: Target | None = None
     hooks: Target | None = None
+    position: Target | None = None  # (game, state) -> the header's position; ValueError if none
+    show: Target | None = None  # the game's data as users read it (referee show)
+    resources: tuple[str, ...] = ()  # the per-player observables charted in the HTML report
+    # Rules a validation checks outside ``apply`` (which notes its own), credited to coverage:
+    # by every accepted header (setup, options), by an accepted ``position``, and by the final
+    # line's comparison of scores and winners (scoring, tie-break).
+    setup_rules: tuple[str, ...] = ()
+    position_rules: tuple[str, ...] = ()
+    score_rules: tuple[str, ...] = ()
 
     def game(self) -> Game[Any]:
         game: Game[Any] = _load(self.model)
@@ -87,6 +99,12 @@ class Registration:
 
     def validator_hooks(self) -> ValidatorHooks | None:
         return _load(self.hooks) if self.hooks is not None else None
+
+    def position_writer(self) -> Callable[[Any, Any], dict[str, Any]] | None:
+        return _load(self.position) if self.position is not None else None
+
+    def show_topics(self) -> ShowTopics | None:
+        return _load(self.show) if self.show is not None else None
 
 
 _CACHE: dict[str, Any] = {}
@@ -109,12 +127,24 @@ BUILTIN: dict[str, Registration] = {
         invariants="referee.invariants.homesteaders:SUITE",
         topics="referee.checker.topics.homesteaders:topics",
         policy="referee.model.homesteaders.policy:POLICY",
-        hooks="referee.checker.topics.homesteaders.audit:HOOKS"),
+        hooks="referee.checker.topics.homesteaders.audit:HOOKS",
+        position="referee.model.homesteaders.position:write_position",
+        show="referee.model.homesteaders.show:TOPICS",
+        resources=("silver", "gold", "wood", "food", "steel", "copper", "livestock", "trade",
+                   "vp", "debt", "workers"),
+        setup_rules=("HS-SETUP-PLAYERS", "HS-SETUP-OPTIONS", "HS-SETUP-COPIES",
+                     "HS-SETUP-AUCTIONS"),
+        position_rules=("HS-POSITION",), score_rules=("HS-SCORE", "HS-TIE")),
     "pionjar": Registration(
         "pionjar", "Pionjär", "referee.model.pionjar:GAME",
         invariants="referee.invariants.pionjar:SUITE",
         topics="referee.checker.topics.pionjar:topics",
-        policy="referee.model.pionjar.policy:POLICY"),
+        policy="referee.model.pionjar.policy:POLICY",
+        position="referee.model.pionjar.position:write_position",
+        show="referee.model.pionjar.show:TOPICS",
+        resources=("cash", "harvest", "axe", "buffalo", "fish", "gold"),
+        setup_rules=("PJ-SETUP-PLAYERS", "PJ-OPTIONS", "PJ-SETUP-BANKER", "PJ-SETUP-STACKS"),
+        position_rules=("PJ-POSITION",), score_rules=("PJ-SCORE-CAPITAL", "PJ-SCORE-LAND")),
 }
 BUILTIN["colonists"] = Registration(
     "colonists", "The Colonists", "referee.model.colonists:GAME",

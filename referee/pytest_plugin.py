@@ -1,4 +1,5 @@
-"""pytest plugin: every ``*.jsonl`` log whose header has ``expect`` is a test item.
+"""pytest plugin: every ``*.jsonl`` replay log is a test item; one whose header states no
+``expect`` is skipped with that reason, as ``referee test`` skips it.
 
 Registered through the ``pytest11`` entry point, so ``pytest PATH`` collects logs once referee is
 installed; no conftest is needed. ``-p no:referee`` turns it off.
@@ -17,7 +18,9 @@ from referee.replays.regression import run_expectation
 MAX_HEADER_BYTES = 1 << 20
 
 
-def _has_expect(path: Path) -> bool:
+def _is_log(path: Path) -> bool:
+    """A replay log: its header names the format, or states an expectation (a header broken on
+    purpose may still do so)."""
     try:
         with path.open("rb") as stream:
             for raw in stream:
@@ -25,14 +28,15 @@ def _has_expect(path: Path) -> bool:
                     if len(raw) > MAX_HEADER_BYTES:
                         return False
                     head = json.loads(raw)
-                    return isinstance(head, dict) and "expect" in head
+                    return isinstance(head, dict) and (
+                        "expect" in head or head.get("format") == "referee-replay")
     except (OSError, ValueError, RecursionError):
         return False
     return False
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    if file_path.suffix == ".jsonl" and _has_expect(file_path):
+    if file_path.suffix == ".jsonl" and _is_log(file_path):
         return ReplayLogFile.from_parent(parent, path=file_path)
     return None
 
@@ -49,6 +53,8 @@ class ExpectationMismatch(Exception):
 class ReplayLogItem(pytest.Item):
     def runtest(self) -> None:
         outcome = run_expectation(self.path)
+        if outcome.skipped:
+            pytest.skip(outcome.problem or "no expectation")
         if not outcome.passed:
             raise ExpectationMismatch(outcome.explain())
 

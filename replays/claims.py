@@ -2,8 +2,9 @@
 
 A claim names a global quantity, or a player with an object of that player's quantities. The
 first malformed claim (an unknown name, a value of the wrong type) is a ``schema`` error and the
-only one reported; every claimed value that differs from the computed one is a ``checkpoint``
-error under the quantity's rule (or the game's check rule). Lists of names compare as sets.
+only one reported, under the game's check rule; every claimed value that differs from the
+computed one is a ``checkpoint`` error under the quantity's rule (or the table's value rule,
+``LOG-CHECK-VALUE`` unless the game names another). Lists of names compare as sets.
 """
 
 from __future__ import annotations
@@ -45,21 +46,22 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                         raise _Malformed(Violation(
                             "schema", rule, f"check: {unknown('quantity', name, table.player)}"
                             f" for {key}", key))
-                    _compare(state, quantity, f"{key} {name}", claimed, key, rule, out)
+                    _compare(state, quantity, f"{key} {name}", claimed, key, rule,
+                             table.value_rule, out)
                 continue
             quantity = table.globals.get(key)
             if quantity is None:
                 known = [*players, *table.globals]
                 raise _Malformed(Violation("schema", rule, "check: " + unknown(
                     "player or quantity", key, known)))
-            _compare(state, quantity, key, value, None, rule, out)
+            _compare(state, quantity, key, value, None, rule, table.value_rule, out)
     except _Malformed as bad:
         return [bad.violation]
     return out
 
 
 def _compare(state: Any, q: Quantity[Any], label: str, claimed: Any, player: str | None,
-             rule: str, out: list[Violation]) -> None:
+             rule: str, value_rule: str, out: list[Violation]) -> None:
     if q.parse is not None:
         try:
             claimed = q.parse(state, claimed)
@@ -75,7 +77,7 @@ def _compare(state: Any, q: Quantity[Any], label: str, claimed: Any, player: str
     else:
         same = claimed == actual
     if not same:
-        out.append(Violation("checkpoint", q.rule or rule, f"{label}: claimed "
+        out.append(Violation("checkpoint", q.rule or value_rule, f"{label}: claimed "
                              f"{_show(state, q, claimed)}, computed {_show(state, q, actual)}",
                              player))
 

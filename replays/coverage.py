@@ -39,14 +39,19 @@ class GameCoverage:
 
 
 def measure(logs: Iterable[Path], max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-            ) -> tuple[list[GameCoverage], int]:
-    """Coverage per game met in the corpus, plus the log format's own rules; and the file count."""
+            required: Iterable[str] = ()) -> tuple[list[GameCoverage], int]:
+    """Coverage per game met in the corpus (a log naming it is enough: a game whose every log
+    is refused has its row, at 0%) and per ``required`` game, plus the log format's own rules;
+    and the file count."""
     tally = RuleTally()
     files = 0
+    seen = set(required)
     for path in logs:
-        validate_file(path, max_line_bytes, coverage=tally)
+        report = validate_file(path, max_line_bytes, coverage=tally)
+        if report.game:
+            seen.add(report.game)
         files += 1
-    games = sorted({g for g in (*tally.passes, *tally.breaks) if g and g != "format"})
+    games = sorted(seen | {g for g in (*tally.passes, *tally.breaks) if g and g != "format"})
     result = []
     for name in games:
         rules = get_game(name).rules.ids()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.errors import UsageError
+from referee.files import NOT_REGULAR
 
 Note = Callable[[str], None]
 
@@ -81,8 +82,10 @@ def find_logs(paths: Iterable[str | Path], pattern: str = "*.jsonl",
             if not found:
                 raise UsageError(f"no {pattern} logs found under {path}")
             yield from found
-        elif path.exists():
+        elif path.is_file():
             yield path
+        elif path.exists():
+            raise UsageError(f"{path}: {NOT_REGULAR}")
         else:
             raise UsageError(f"no such file or folder: {path}")
 
@@ -95,5 +98,7 @@ def check_paths(paths: Iterable[str | Path], pattern: str = "*.jsonl",
         path = Path(given)
         if not path.exists():
             raise UsageError(f"no such file or folder: {given}")
+        if not path.is_dir() and not path.is_file():
+            raise UsageError(f"{given}: {NOT_REGULAR}")
         if path.is_dir() and next(_scan(path, pattern, follow_symlinks), None) is None:
             raise UsageError(f"no {pattern} logs found under {path}")

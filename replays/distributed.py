@@ -5,7 +5,8 @@ Without a scheduler address a ``LocalCluster`` of worker processes on the loopba
 started for the run and closed after it. The files are read by the workers, so on a real cluster
 every worker must see the paths (a shared file system). The chunks are submitted a window at a
 time and their reports handed on in input order, so the client's memory does not grow with the
-number of files.
+number of files. A scheduler (or its workers) lost in the middle of a run leaves no report cut
+short: the files not yet reported are validated in this process, after a note saying so.
 
 Needs the ``distributed`` extra: ``pip install 'referee[distributed]'``.
 """
@@ -15,18 +16,19 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Iterable, Iterator
-from itertools import islice
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from referee.errors import RefereeError, UsageError
+from referee.errors import UsageError
 from referee.replays.parallel import (
     Discovery,
     Item,
     as_items,
     register_games,
     runtime_games,
+    timed_validate,
     validate_chunk,
 )
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
@@ -154,32 +156,39 @@ def connect(workers: int, scheduler: str | None = None) -> Iterator[Any]:
         yield client
 
 
-def _submit(client: Any, items: list[Item], chunk_size: int, max_line_bytes: int) -> list[Any]:
+def _submit(client: Any, items: list[Item], chunk_size: int, max_line_bytes: int,
+            keep_going: bool = False) -> list[Any]:
     """One bag over ``items`` cut into partitions of ``chunk_size`` files; a future for each."""
     import dask.bag
 
     bag = dask.bag.from_sequence(items, partition_size=chunk_size)
-    reports = bag.map_partitions(_validate_partition, max_line_bytes)
+    reports = bag.map_partitions(_validate_partition, max_line_bytes, keep_going)
     return list(client.compute(reports.to_delayed()))
 
 
-def _validate_partition(items: Iterable[Item], max_line_bytes: int) -> list[FileReport]:
-    return validate_chunk(list(items), max_line_bytes)
+def _validate_partition(items: Iterable[Item], max_line_bytes: int,
+                        keep_going: bool = False) -> list[FileReport]:
+    return validate_chunk(list(items), max_line_bytes, keep_going)
 
 
 def iter_reports_dask(paths: Iterable[str | Path], workers: int,
                       max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                       chunk_size: int = DEFAULT_CHUNK_SIZE,
                       scheduler: str | None = None, client: Any = None,
-                      ) -> Iterator[FileReport]:
+                      note: Callable[[str], None] | None = None,
+                      keep_going: bool = False) -> Iterator[FileReport]:
     """Reports of ``paths`` in input order, validated on a Dask cluster: on ``client`` (entered
-    from :func:`connect` by the caller, before its report starts), else on one connected here."""
+    from :func:`connect` by the caller, before its report starts), else on one connected here.
+
+    If the cluster fails mid-run (the scheduler lost, its workers killed), ``note`` is told and
+    the files not yet reported are validated here, in order: the report is complete either way.
+    """
     if not available():
         raise UsageError(INSTALL_HINT)
     if client is None:
         with connect(workers, scheduler) as own:
             yield from iter_reports_dask(paths, workers, max_line_bytes, chunk_size,
-                                         scheduler, own)
+                                         scheduler, own, note, keep_going)
         return
     discovery = Discovery(as_items(paths))
     items = iter(discovery)
@@ -188,29 +197,43 @@ def iter_reports_dask(paths: Iterable[str | Path], workers: int,
         client.register_plugin(RegisterGames(registrations))
     threads = sum(client.nthreads().values()) or workers
     batch = max(1, threads * CHUNKS_PER_THREAD)
-    pending: deque[Any] = deque()
+    # each future with the items of its chunk, to validate them here if the cluster fails
+    pending: deque[tuple[Any, list[Item]]] = deque()
 
     def submit_batch() -> None:
         group = list(islice(items, batch * chunk_size))
-        if group:
-            pending.extend(_submit(client, group, chunk_size, max_line_bytes))
+        if not group:
+            return
+        futures = _submit(client, group, chunk_size, max_line_bytes, keep_going)
+        chunks = [group[i:i + chunk_size] for i in range(0, len(group), chunk_size)]
+        pending.extend(zip(futures, chunks, strict=True))
 
+    left: list[Item] = []
     try:
         # Two batches in flight: the workers run one while the other is reported.
         submit_batch()
         submit_batch()
         while pending:
-            future = pending.popleft()
+            future = pending[0][0]
             try:
                 reports = future.result()
-            except (OSError, TimeoutError) as exc:  # the scheduler went away
-                raise RefereeError(f"lost the Dask scheduler: {_one_line(exc)}") from None
-            future.release()
-            if len(pending) < batch:
-                submit_batch()
+                future.release()
+                if len(pending) <= batch:
+                    submit_batch()
+            except Exception as exc:  # the scheduler or the workers went away
+                left = [item for _, group in pending for item in group]
+                if note is not None:
+                    note(f"lost the Dask cluster ({_one_line(exc)}); the files not yet "
+                         "reported are validated in this process")
+                break
+            pending.popleft()
             yield from reports
             del reports
     finally:
-        for future in pending:
-            future.cancel()
+        for future, _ in pending:
+            with contextlib.suppress(Exception):
+                future.cancel()
+    if left:
+        for label, path in chain(left, items):
+            yield timed_validate(path, max_line_bytes, label, keep_going)
     discovery.raise_error()

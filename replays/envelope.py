@@ -20,6 +20,7 @@ from referee.model.core import (
     json_type,
     players_problem,
 )
+from referee.model.core import unknown as unknown_name
 from referee.replays.expect import check_expect
 from referee.replays.records import Check, Event, Final, Undo
 
@@ -76,8 +77,8 @@ def parse_header(obj: Mapping[str, Any]) -> Header | Violation:
                          f"bad header: version must be the integer 1, found {version!r}")
     unknown = sorted(set(obj) - HEADER_KEYS)
     if unknown:
-        return Violation("schema", "LOG-HEADER", f"header: unknown field {unknown[0]!r} "
-                         f"(allowed: {', '.join(sorted(HEADER_KEYS))})")
+        return Violation("schema", "LOG-HEADER",
+                         f"header: {unknown_name('field', unknown[0], sorted(HEADER_KEYS))}")
     if "game" not in obj:
         return Violation("schema", "LOG-HEADER", "header: missing field 'game'")
     name = obj["game"]
@@ -171,8 +172,12 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
                          f"{', '.join(SHAPE_KEYS)}; found {keys}")
     (shape,) = found
     seq = obj.get("seq")
-    if "seq" in obj and (type(seq) is not int or seq < 1):
-        return Violation("schema", "LOG-SEQ", f"'seq' must be a positive integer, found {seq!r}")
+    if "seq" in obj:
+        if type(seq) is not int or seq < 1:
+            return Violation("schema", "LOG-SEQ",
+                             f"'seq' must be a positive integer, found {seq!r}")
+        if seq > MAX_NUMBER:
+            return Violation("schema", "LOG-NUMBER", _numbers_ok(seq) or "")
     if "note" in obj and not isinstance(obj["note"], str):
         return Violation("schema", "LOG-EVENT",
                          f"'note' must be a string, found {json_type(obj['note'])}")
@@ -184,8 +189,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
             return Violation("schema", "LOG-EVENT", f"'player' must be a string, found "
                              f"{json_type(player)}")
         if player not in players:
-            return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
-                             f"{', '.join(players)})")
+            return Violation("schema", "LOG-PLAYERS", unknown_name("player", player, players))
         if not isinstance(obj["action"], str):
             return Violation("schema", "LOG-EVENT", f"'action' must be a string, found "
                              f"{json_type(obj['action'])}", player)
@@ -198,8 +202,7 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...]) -> Envelope | 
             return Violation("schema", "LOG-EVENT", f"{shape!r} must be a string, found "
                              f"{json_type(obj[shape])}")
         if "player" in obj and (not isinstance(player, str) or player not in players):
-            return Violation("schema", "LOG-PLAYERS", f"unknown player {player!r} (players: "
-                             f"{', '.join(players)})")
+            return Violation("schema", "LOG-PLAYERS", unknown_name("player", player, players))
         params = _event_params(obj, _CHANCE_KEYS if shape == "chance" else _PHASE_KEYS)
         if isinstance(params, str):
             return Violation("schema", "LOG-NUMBER", params)
@@ -232,8 +235,8 @@ def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelo
                          f"'final' must be an object, found {json_type(body)}")
     extra = sorted(set(body) - {"scores", "winners"})
     if extra:
-        return Violation("schema", "LOG-FINAL", f"final: unknown field {extra[0]!r} "
-                         "(allowed: scores, winners)")
+        return Violation("schema", "LOG-FINAL",
+                         f"final: {unknown_name('field', extra[0], ['scores', 'winners'])}")
     scores = body.get("scores")
     if scores is not None:
         if not isinstance(scores, dict):
@@ -241,9 +244,12 @@ def _parse_final(body: Any, players: tuple[str, ...], seq: int | None) -> Envelo
         for name, value in scores.items():
             if name not in players:
                 return Violation("schema", "LOG-PLAYERS", f"final: unknown player {name!r}")
-            if not is_int(value) or abs(value) > MAX_NUMBER:
+            if not is_int(value):
                 return Violation("schema", "LOG-FINAL",
                                  f"final: score of {name} must be an integer, found {value!r}")
+            if abs(value) > MAX_NUMBER:
+                return Violation("schema", "LOG-NUMBER",
+                                 f"final: score of {name}: {_numbers_ok(value)}", name)
     winners = body.get("winners")
     if winners is not None:
         if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):

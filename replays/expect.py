@@ -14,12 +14,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.files import open_regular
 from referee.model.core import ERROR_KINDS, Violation
+from referee.model.core import unknown as unknown_name
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, iter_lines
 
 if TYPE_CHECKING:
     from referee.replays.validator import FileReport
 
+NO_EXPECT = "the header has no 'expect' field"
+"""Why a log is skipped, not failed, by ``referee test`` and the pytest plugin alike: a log
+without an expectation is no regression test."""
 EXPECT_KEYS = {"valid", "complete", "errors", "scores", "winners"}
 ERROR_KEYS = {"line", "seq", "kind", "rule", "player", "message"}
 
@@ -37,7 +42,7 @@ def check_expect(expect: Any) -> Violation | None:
         return bad("must be an object")
     unknown = sorted(set(expect) - EXPECT_KEYS)
     if unknown:
-        return bad(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(EXPECT_KEYS))})")
+        return bad(unknown_name("field", unknown[0], sorted(EXPECT_KEYS)))
     for key in ("valid", "complete"):
         if key in expect and not isinstance(expect[key], bool):
             return bad(f"{key!r} must be true or false")
@@ -112,12 +117,12 @@ def read_expect(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     """(the header's ``expect``, None) or (None, why it cannot be read), from the first line only,
     so that a log whose header is wrong on purpose can still state its expectation."""
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             for raw in iter_lines(stream, max_line_bytes):
                 if raw.obj is None:
                     return None, "the header cannot be read, so it states no expectation"
                 if "expect" not in raw.obj:
-                    return None, "the header has no 'expect' field"
+                    return None, NO_EXPECT
                 problem = check_expect(raw.obj["expect"])
                 if problem:
                     return None, problem.message

@@ -20,11 +20,16 @@ FORMAT_RULES = RuleCatalogue("format", [
                     "event.", "FORMAT.md §1"),
     Rule("LOG-UNDO", "undo takes back at most the actions and chance events of the current "
                      "branch.", "FORMAT.md §1"),
-    Rule("LOG-CHECK", "A check line names known players and quantities; each value must equal "
-                      "the computed one.", "FORMAT.md §1"),
+    Rule("LOG-CHECK", "A check line is an object naming known players and quantities, with "
+                      "values of the right type.", "FORMAT.md §1"),
+    Rule("LOG-CHECK-VALUE", "Each value a check line claims equals the computed one (unless the "
+                            "game files that quantity under a rule of its own).",
+         "FORMAT.md §1, §5"),
     Rule("LOG-FINAL", "final comes only once the game has ended, and it is the last event.",
          "FORMAT.md §1, §3"),
     Rule("LOG-EXPECT", "expect, where present, states a verdict: valid, complete, errors (line, "
                        "seq, kind, rule, player, message), scores, winners.", "FORMAT.md §6"),
-    Rule("LOG-SCORE", "Claimed scores and winners equal the computed ones.", "FORMAT.md §3"),
+    Rule("LOG-SCORE", "A final's claimed scores and winners are compared with the computed ones; "
+                      "a difference breaks the game's scoring or winner rule (this rule for a "
+                      "game whose catalogue names none).", "FORMAT.md §3"),
 ])

@@ -66,19 +66,20 @@ def as_items(paths: Iterable[str | Path]) -> Iterator[Item]:
         yield str(path), os.path.abspath(path)
 
 
-def timed_validate(path: str, max_line_bytes: int, label: str) -> FileReport:
+def timed_validate(path: str, max_line_bytes: int, label: str,
+                   keep_going: bool = False) -> FileReport:
     """:func:`validate_file`, the seconds it took kept on the report as ``seconds`` (the JUnit
     report's per-case ``time``)."""
     start = time.perf_counter()
-    report = validate_file(path, max_line_bytes, label=label)
+    report = validate_file(path, max_line_bytes, label=label, keep_going=keep_going)
     report.seconds = time.perf_counter() - start  # type: ignore[attr-defined]
     return report
 
 
 def validate_chunk(items: list[Item], max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                   ) -> list[FileReport]:
+                   keep_going: bool = False) -> list[FileReport]:
     """The task each worker runs: validate every file of the chunk, in order."""
-    return [timed_validate(path, max_line_bytes, label) for label, path in items]
+    return [timed_validate(path, max_line_bytes, label, keep_going) for label, path in items]
 
 
 # --------------------------------------------------------------------------- what workers need
@@ -143,7 +144,8 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def iter_reports_pool(items: Iterable[Item], workers: int, max_line_bytes: int,
                       chunk_size: int = DEFAULT_CHUNK_SIZE,
-                      window: int | None = None) -> Iterator[FileReport]:
+                      window: int | None = None, keep_going: bool = False,
+                      ) -> Iterator[FileReport]:
     """Reports of ``items`` in input order, validated by a pool of ``workers`` processes."""
     window = window or workers * WINDOW_PER_WORKER
     discovery = Discovery(items)
@@ -153,12 +155,13 @@ def iter_reports_pool(items: Iterable[Item], workers: int, max_line_bytes: int,
                                    initializer=_worker_start, initargs=(runtime_games(),))
     try:
         for chunk in islice(chunks, window):
-            pending.append(executor.submit(validate_chunk, chunk, max_line_bytes))
+            pending.append(executor.submit(validate_chunk, chunk, max_line_bytes, keep_going))
         while pending:
             reports = pending.popleft().result()
             following = next(chunks, None)
             if following is not None:
-                pending.append(executor.submit(validate_chunk, following, max_line_bytes))
+                pending.append(executor.submit(validate_chunk, following, max_line_bytes,
+                                               keep_going))
             yield from reports
             del reports
     finally:
@@ -170,17 +173,19 @@ def iter_reports_pool(items: Iterable[Item], workers: int, max_line_bytes: int,
 
 def iter_reports(paths: Iterable[str | Path], workers: int = 1,
                  max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                 chunk_size: int = DEFAULT_CHUNK_SIZE) -> Iterator[FileReport]:
+                 chunk_size: int = DEFAULT_CHUNK_SIZE,
+                 keep_going: bool = False) -> Iterator[FileReport]:
     """Validate ``paths`` in input order; a pool only when it can help (2+ workers, 2+ files)."""
     items = as_items(paths)
     head = list(islice(items, 2))
     if workers <= 1 or len(head) < 2:
         for label, path in head:
-            yield timed_validate(path, max_line_bytes, label)
+            yield timed_validate(path, max_line_bytes, label, keep_going)
         for label, path in items:
-            yield timed_validate(path, max_line_bytes, label)
+            yield timed_validate(path, max_line_bytes, label, keep_going)
         return
-    yield from iter_reports_pool(_chain(head, items), workers, max_line_bytes, chunk_size)
+    yield from iter_reports_pool(_chain(head, items), workers, max_line_bytes, chunk_size,
+                                 keep_going=keep_going)
 
 
 def _chain(head: list[Item], rest: Iterator[Item]) -> Iterator[Item]:
@@ -195,13 +200,15 @@ class Progress:
     """A progress line on standard error for long runs: files and events done, files per second.
 
     Nothing is drawn unless ``enabled`` (standard error is a terminal the report does not write
-    to) and the run has lasted ``PROGRESS_DELAY`` seconds; the total is not known in advance, as
-    the folders are searched while the validation runs.
+    to) and the run has lasted ``PROGRESS_DELAY`` seconds. ``total`` is the number of files when
+    the caller listed them first (it does so only when the bar is drawn: otherwise the folders
+    are searched while the validation runs, in constant memory).
     """
 
     def __init__(self, enabled: bool, delay: float = PROGRESS_DELAY,
-                 stream: IO[str] | None = None) -> None:
+                 stream: IO[str] | None = None, total: int | None = None) -> None:
         self.enabled = enabled
+        self.total = total
         self.delay = delay
         self.stream = stream
         self.files = self.events = self.invalid = 0
@@ -252,7 +259,7 @@ class Progress:
             SpinnerColumn(), TextColumn("validating"), BarColumn(), MofNCompleteColumn(),
             TextColumn("files, {task.fields[events]:,} events, {task.fields[invalid]} invalid"),
             TimeElapsedColumn(), console=console, transient=True, refresh_per_second=5)
-        self._task = self._bar.add_task("validate", total=None, events=0, invalid=0)
+        self._task = self._bar.add_task("validate", total=self.total, events=0, invalid=0)
         self._bar.start()
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

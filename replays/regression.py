@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.replays.expect import compare, read_expect
+from referee.replays.expect import NO_EXPECT, compare, read_expect
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import FileReport, RuleTally, validate_file
 
@@ -17,6 +17,7 @@ class Outcome:
     problem: str | None = None
     diff: list[str] = field(default_factory=list)
     report: FileReport | None = None
+    skipped: bool = False  # no expectation stated: skipped with ``problem`` as the reason
 
     def explain(self) -> str:
         if self.problem:
@@ -28,7 +29,8 @@ def run_expectation(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYT
                     coverage: RuleTally | None = None) -> Outcome:
     expect, problem = read_expect(path, max_line_bytes)
     if expect is None:
-        return Outcome(str(path), False, f"no expectation: {problem}")
+        return Outcome(str(path), False, f"no expectation: {problem}",
+                       skipped=problem == NO_EXPECT)
     report = validate_file(path, max_line_bytes, coverage=coverage)
     diff = compare(report, expect)
     return Outcome(str(path), not diff, None, diff, report)

@@ -11,7 +11,9 @@ as escapes, characters XML forbids replaced, and JSON kept valid on any stream.
 
 from __future__ import annotations
 
+import datetime
 import shutil
+import socket
 import tempfile
 import time
 from typing import IO, Any
@@ -21,6 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.display import json_text, utf8_stream, visible, writable, xml_text
+from referee.replays.records import STOPPING_KINDS
 from referee.replays.validator import FileReport
 
 TRAIL_STEPS = 12
@@ -79,18 +82,20 @@ class JunitSuite:
     def __init__(self, out: IO[str], name: str) -> None:
         self.out = out
         self.name = name
-        self.tests = self.failures = 0
+        self.tests = self.failures = self.skipped = 0
         self.started = time.perf_counter()
+        self.timestamp = datetime.datetime.now().astimezone().isoformat(timespec="milliseconds")
         self._ascii = not utf8_stream(out)
         # closed in close(), once its cases are copied into the report
         self._spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
             max_size=SPOOL_BYTES, mode="w+", encoding="utf-8", newline="")
 
     def case(self, classname: str, name: str, seconds: float, inner: str = "",
-             failed: bool = False) -> None:
+             failed: bool = False, skipped: bool = False) -> None:
         """One test case; ``inner`` is its XML content, already escaped."""
         self.tests += 1
         self.failures += failed
+        self.skipped += skipped
         head = (f"    <testcase classname={quoteattr(xml_text(classname))} "
                 f"name={quoteattr(xml_text(name))} time=\"{_seconds(seconds)}\"")
         text = f"{head}>\n{inner}    </testcase>\n" if inner else f"{head}/>\n"
@@ -99,11 +104,14 @@ class JunitSuite:
         self._spool.write(text)
 
     def close(self, properties: dict[str, int] | None = None) -> None:
-        counts = (f'tests="{self.tests}" failures="{self.failures}" errors="0" skipped="0" '
+        counts = (f'tests="{self.tests}" failures="{self.failures}" errors="0" '
+                  f'skipped="{self.skipped}" '
                   f'time="{_seconds(time.perf_counter() - self.started)}"')
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                        f'<testsuites name="referee" {counts}>\n'
-                       f'  <testsuite name={quoteattr(self.name)} {counts}>\n')
+                       f'  <testsuite name={quoteattr(self.name)} {counts} '
+                       f'timestamp="{self.timestamp}" '
+                       f'hostname={quoteattr(xml_text(socket.gethostname()))}>\n')
         if properties:
             self.out.write("    <properties>" + "".join(
                 f'<property name={quoteattr(k)} value="{v}"/>' for k, v in properties.items())
@@ -167,7 +175,14 @@ class JunitReporter(Reporter):
 def _error_line(error: Any) -> str:
     who = f" {error.player}:" if error.player else ""
     rule = f" {error.rule}" if error.rule else ""
-    return f"line {error.line} [{error.kind}{rule}]{who} {error.message}"
+    after = " (after an earlier error)" if getattr(error, "after_error", False) else ""
+    return f"line {error.line} [{error.kind}{rule}]{who} {error.message}{after}"
+
+
+def first_stop(report: FileReport) -> Any:
+    """The error the path of play leads to: the first that stopped (or, with keep-going, was
+    skipped), else the last."""
+    return next((e for e in report.errors if e.kind in STOPPING_KINDS), report.errors[-1])
 
 
 def plain_console(out: IO[str] | None = None, color: bool | None = None, **options: Any
@@ -210,7 +225,7 @@ class TextReporter(Reporter):
                 self._print("    ", (f"{error.line:>5} |", "dim"), " " + visible(shown))
         if report.trail:
             steps = report.trail
-            self._print(f"  path from the start to line {report.errors[-1].line} "
+            self._print(f"  path from the start to line {first_stop(report).line} "
                         f"({len(steps)} events on this branch"
                         f"{', after ' + str(report.undos) + ' undo(s)' if report.undos else ''}):")
             if len(steps) > TRAIL_STEPS and not self.verbose:
@@ -238,7 +253,12 @@ def _scores_text(report: FileReport) -> str:
 
 
 def make_reporter(fmt: str, out: IO[str], color: bool | None = None,
-                  verbose: bool = False) -> Reporter:
+                  verbose: bool = False, max_line_bytes: int | None = None) -> Reporter:
+    if fmt == "html":
+        from referee.replays.html_report import HtmlReporter
+        from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
+
+        return HtmlReporter(out, max_line_bytes or DEFAULT_MAX_LINE_BYTES)
     if fmt == "json":
         return JsonReporter(out)
     if fmt == "junit":

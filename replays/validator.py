@@ -2,7 +2,9 @@
 
 Validation of a file stops at its first ``syntax``, ``schema``, ``order``, ``illegal`` or
 ``chance`` error; ``checkpoint`` errors are reported and the computed state goes on; ``final``
-claims are compared with the computed scores and winners.
+claims are compared with the computed scores and winners. With ``keep_going`` (an extension of
+the format) a refused event is skipped instead and validation goes on; the errors that follow are
+marked ``after_error``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
+from referee.files import open_regular
 from referee.games import Registration
 from referee.model.core import (
     GAME_EVENTS,
@@ -46,10 +49,14 @@ class ErrorRecord:
     player: str | None
     message: str
     text: str = ""
+    after_error: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "seq": self.seq, "kind": self.kind, "rule": self.rule,
-                "player": self.player, "message": self.message}
+        out = {"line": self.line, "seq": self.seq, "kind": self.kind, "rule": self.rule,
+               "player": self.player, "message": self.message}
+        if self.after_error:  # only with keep_going: the format's report is unchanged otherwise
+            out["after_error"] = True
+        return out
 
 
 @dataclass(slots=True)
@@ -114,8 +121,10 @@ class Replay:
     """Feeds one log's lines to its game; keeps the current branch for undo and the report."""
 
     def __init__(self, path: str, graph: ReplayGraph | None = None,
-                 coverage: RuleTally | None = None) -> None:
+                 coverage: RuleTally | None = None, keep_going: bool = False) -> None:
         self.report = FileReport(path)
+        self.keep_going = keep_going
+        self.refused = False  # a stopping error was met (and, with keep_going, skipped)
         self.graph = graph
         self.coverage = coverage
         self.header: Header | None = None
@@ -136,7 +145,7 @@ class Replay:
     def _error(self, line: int, violation: Violation, seq: int | None = None, text: str = "",
                event: Event | None = None) -> None:
         record = ErrorRecord(line, seq, violation.kind, violation.rule, violation.player,
-                             violation.message, text)
+                             violation.message, text, self.refused)
         if self.coverage is not None and violation.rule:
             owner = "format" if violation.rule.startswith("LOG-") else self.report.game
             self.coverage.violated(owner, violation.rule)
@@ -146,8 +155,11 @@ class Replay:
             self.graph.error(line, violation.player, _label(event), violation.kind,
                              violation.rule, violation.message)
         if violation.kind in STOPPING_KINDS:
-            self.stopped = True
-            self.report.trail = [Step(ln, str(ev)) for ln, ev in self.branch]
+            if not self.refused:
+                self.report.trail = [Step(ln, str(ev)) for ln, ev in self.branch]
+            self.refused = True
+            # without a game there is nothing to go on with
+            self.stopped = not self.keep_going or self.header is None
 
     # ----------------------------------------------------------------- lines
 
@@ -215,6 +227,11 @@ class Replay:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
                                             *(("LOG-EXPECT",) if header.expect else ())))
+            record = header.record
+            if record is not None:
+                self.coverage.passed(header.game_name, (
+                    *record.setup_rules,
+                    *(record.position_rules if header.position is not None else ())))
         self._initial = state.copy()
         if self.graph is not None:
             fp = state.fingerprint()
@@ -242,7 +259,9 @@ class Replay:
 
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
         if self.coverage is not None:
-            self.coverage.passed("format", ("LOG-CHECK",))
+            self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
+            if not self.game.observables.check_rule.startswith("LOG-"):
+                self.coverage.passed(self.report.game, (self.game.observables.check_rule,))
         for violation in compare_claims(self.game, self.state, thaw(event.claims)):
             self._error(raw.number, violation, seq, raw.text, event)
             if self.stopped:
@@ -274,8 +293,13 @@ class Replay:
                         seq, raw.text, event)
             return
         self.finished = True
+        catalogue = self.game.rules
+        score_rule = catalogue.score_rule or "LOG-SCORE"
+        winner_rule = catalogue.winner_rule or "LOG-SCORE"
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-FINAL", "LOG-SCORE"))
+            if self.record is not None:
+                self.coverage.passed(self.report.game, self.record.score_rules)
         scores = self.game.score(self.state)
         if event.scores is not None:
             for player, claimed in event.scores.as_dict().items():
@@ -287,14 +311,18 @@ class Replay:
                     extra = self._score_audit(player, claimed)
                     if extra:
                         message += f"; {extra}"
-                    self._error(raw.number, Violation("score", "LOG-SCORE", message, player),
+                    self._error(raw.number, Violation("score", score_rule, message, player),
                                 seq, raw.text)
+                elif self.coverage is not None and catalogue.score_rule:
+                    self.coverage.passed(self.report.game, (score_rule,))
         if event.winners is not None:
             computed_winners = self.game.winners(self.state)
             if set(event.winners) != set(computed_winners):
                 self._error(raw.number, Violation(
-                    "score", "LOG-SCORE", f"winners claimed {', '.join(event.winners) or 'none'}"
+                    "score", winner_rule, f"winners claimed {', '.join(event.winners) or 'none'}"
                     f" but computed {', '.join(computed_winners) or 'none'}"), seq, raw.text)
+            elif self.coverage is not None and catalogue.winner_rule:
+                self.coverage.passed(self.report.game, (winner_rule,))
 
     def _score_audit(self, player: str, claimed: int) -> str | None:
         assert self.record is not None
@@ -310,7 +338,7 @@ class Replay:
         if self.header is None and not report.errors:
             self._error(max(self.last_line, 1), Violation(
                 "syntax", "LOG-HEADER", "empty file: expected a header on line 1"))
-        if self.game is not None and not self.stopped:
+        if self.game is not None and not self.refused:
             report.complete = self.finished
             if self.game.is_over(self.state):
                 scores = self.game.score(self.state)
@@ -348,8 +376,8 @@ class RuleTally:
 
 
 def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | None = None,
-                   coverage: RuleTally | None = None) -> FileReport:
-    replay = Replay(path, graph, coverage)
+                   coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
+    replay = Replay(path, graph, coverage, keep_going)
     for raw in lines:
         replay.feed(raw)
         if replay.stopped:
@@ -359,12 +387,13 @@ def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | Non
 
 def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                   graph: ReplayGraph | None = None, label: str | None = None,
-                  coverage: RuleTally | None = None) -> FileReport:
+                  coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
     """Validate one log file. Never raises for bad content: every problem is in the report."""
     label = label if label is not None else str(path)
     try:
-        with open(path, "rb") as stream:
-            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage)
+        with open_regular(path) as stream:
+            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage,
+                                  keep_going)
     except OSError as exc:
         report = FileReport(label, valid=False)
         report.errors.append(ErrorRecord(1, None, "syntax", "LOG-READ", None,
@@ -377,7 +406,7 @@ def replay_to(path: str | Path, line: int | None = None,
     """The state after ``line`` (or the whole log); RefereeError if the log fails before it."""
     replay = Replay(str(path))
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             for raw in iter_lines(stream, max_line_bytes):
                 if line is not None and raw.number > line:
                     break

@@ -110,7 +110,7 @@ def test_hs_score_audit_of_a_billion_debt_uses_the_closed_form(tmp_path):
     # the most: pay off all the debt 5 silver each buys, the rest costs 1, 2, 3, ... points
     left = 1_000_000_000 - (6 + 2_000_000_000) // 5
     best = 6 - left * (left + 1) // 2
-    assert (error.kind, error.rule) == ("score", "LOG-SCORE")
+    assert (error.kind, error.rule) == ("score", "HS-SCORE")
     assert error.message.endswith(f"reaches 0; the most is {best}")
 
 

@@ -3,7 +3,10 @@ scheduler is one line and exit status 2, found before any report is written, in 
 
 from __future__ import annotations
 
+import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -114,3 +117,69 @@ def test_a_refused_port_is_one_line(log, monkeypatch):
 def test_check_scheduler_refuses_a_server_that_is_not_a_scheduler(silent_server):
     with pytest.raises(distributed.UsageError, match="no answer within"):
         distributed.check_scheduler(silent_server, timeout=0.3)
+
+
+# --------------------------------------------------------------------------- a scheduler lost
+
+
+def _free_port() -> int:
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    return port
+
+
+@pytest.fixture
+def cluster() -> Iterator[tuple[str, subprocess.Popen]]:
+    """A scheduler and one worker in processes of their own; the test may kill the scheduler."""
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler",
+                                  "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+                                  "--no-dashboard"], **quiet)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                               "--nworkers", "1", "--nthreads", "1", "--no-dashboard"], **quiet)
+    try:
+        from distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(1, timeout=30)
+        yield address, scheduler
+    finally:
+        for proc in (worker, scheduler):
+            proc.kill()
+            proc.wait(10)
+
+
+def test_a_scheduler_lost_mid_run_still_gives_the_complete_report(cluster, tmp_path,
+                                                                  monkeypatch):
+    address, scheduler = cluster
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for i in range(12):
+        write(logs / f"g{i:02}.jsonl", *nim_game(TAKE_ANN))
+    write(logs / "g99.jsonl", "not json")
+    real_submit = distributed._submit
+    calls = []
+
+    def submit_then_lose_the_scheduler(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:  # two batches ran; at least one file is reported by now
+            scheduler.kill()
+            scheduler.wait(10)
+        return real_submit(*args, **kwargs)
+
+    monkeypatch.setattr(distributed, "_submit", submit_then_lose_the_scheduler)
+    out = tmp_path / "dask.json"
+    result = runner.invoke(app, ["validate", str(logs), "--engine", "dask", "--scheduler",
+                                 address, "--workers", "1", "--chunk-size", "1", "-f", "json",
+                                 "-o", str(out)])
+    assert len(calls) >= 3
+    assert result.exit_code == 1, result.output
+    assert "referee: note: lost the Dask cluster" in result.stderr
+    expected = tmp_path / "local.json"
+    local = runner.invoke(app, ["validate", str(logs), "--workers", "1", "-f", "json",
+                                "-o", str(expected)])
+    assert local.exit_code == 1
+    assert json.loads(out.read_text()) == json.loads(expected.read_text())

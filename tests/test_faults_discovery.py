@@ -98,3 +98,39 @@ def test_other_commands_skip_links_out_of_the_folder(tree, command):
     result = runner.invoke(app, [command, str(tree["scanned"])])
     assert "must not be quoted" not in result.output
     assert "referee: note: skipped" in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("command", ["validate", "test", "coverage", "graph"])
+def test_a_named_pipe_on_the_command_line_is_refused_at_once(tmp_path, command):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    extra = ["-o", str(tmp_path / "g.graphml")] if command == "graph" else []
+    result = runner.invoke(app, [command, str(fifo), *extra])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("referee: error: "), result.output
+    assert "not a regular file" in lines[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_is_never_opened_for_a_blocking_read(tmp_path):
+    from referee.checker.clarify_file import ClarificationFileError, load_file
+    from referee.replays.validator import validate_file
+
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    (error,) = validate_file(fifo).errors
+    assert (error.kind, error.rule) == ("syntax", "LOG-READ")
+    assert "not a regular file" in error.message
+    with pytest.raises(ClarificationFileError, match="not a regular file"):
+        load_file(fifo)
+    result = runner.invoke(app, ["clarify", str(fifo)])
+    assert result.exit_code == 2 and "not a regular file" in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_in_a_searched_folder_is_passed_over(tmp_path):
+    write(tmp_path / "own.jsonl", *nim_game(TAKE_ANN))
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    assert [p.name for p in find_logs([tmp_path])] == ["own.jsonl"]

@@ -3,6 +3,7 @@ and the player-count check ahead of the (quadratic) duplicate check."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -82,3 +83,29 @@ def test_an_undo_count_that_is_no_integer_is_still_the_undo_error(body):
 def test_a_check_body_that_is_no_object_is_still_the_check_error(body):
     parsed = parse_event({"check": body}, PLAYERS)
     assert (parsed.kind, parsed.rule) == ("schema", "LOG-CHECK")
+
+
+@pytest.mark.parametrize(("line", "player"), [
+    ({"player": "Ann", "action": "take", "pile": 1, "count": 1, "seq": MAX_NUMBER + 1}, None),
+    ({"check": {}, "seq": 10**30}, None),
+    ({"final": {"scores": {"Ann": MAX_NUMBER + 1, "Bo": 0}}}, "Ann"),
+    ({"final": {"scores": {"Ann": 1, "Bo": -10**12}}}, "Bo"),
+])
+def test_a_seq_or_a_final_score_beyond_the_limit_is_the_number_limit_error(tmp_path, nim, line,
+                                                                            player):
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    log = write(tmp_path / "big.jsonl", *nim_game(line))
+    result = CliRunner().invoke(app, ["validate", str(log), "-f", "json"])
+    assert result.exit_code == 1, result.output
+    (error,) = json.loads(result.stdout)["files"][0]["errors"]
+    assert (error["line"], error["kind"], error["rule"], error["player"]) == (
+        4, "schema", "LOG-NUMBER", player)
+    assert LIMIT_TEXT in error["message"]
+
+
+def test_a_seq_at_the_limit_is_accepted(tmp_path, nim):
+    log = write(tmp_path / "ok.jsonl", *nim_game({"check": {}, "seq": MAX_NUMBER}))
+    assert validate_file(log).valid

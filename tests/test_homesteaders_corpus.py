@@ -98,7 +98,7 @@ def test_final_score_plus_one(corpus: list[tuple[Path, Log]], tmp_path: Path) ->
         scores = {**final["scores"], player: final["scores"][player] + 1}
         bad = _mutated(tmp_path, path.name, head, events, len(events) - 1,
                        [{"final": {**final, "scores": scores}}])
-        assert _errors(bad) == [(len(events) + 1, "score", "LOG-SCORE")], path.name
+        assert _errors(bad) == [(len(events) + 1, "score", "HS-SCORE")], path.name
 
 
 def test_duplicated_pass_is_out_of_order(corpus: list[tuple[Path, Log]],

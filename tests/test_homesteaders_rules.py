@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.model.core import Phase, RuleViolation
+from referee.model.core import Action, Phase, RuleViolation
 from referee.model.homesteaders import GAME
 from referee.model.homesteaders.state import HOLDINGS
 from referee.replays.claims import compare_claims
@@ -377,8 +377,8 @@ def test_hs_bonus_items_of_a_tile_without_building_are_taken_before_the_game_mov
     legal = GAME.legal_actions(s)
     assert not any(isinstance(e, Phase) for e in legal)
     assert {e.name for e in legal if e.player == "Bo"} >= {"bonus"}
-    play(s, act("Bo", "bonus", auction=2, worker=False, reward="trade"), phase("setup", round=2))
-    assert (s.hold[1]["workers"], s.hold[1]["track"]) == (1, 1)  # the worker may be declined
+    play(s, act("Bo", "bonus", auction=2, reward="trade"), phase("setup", round=2))
+    assert (s.hold[1]["workers"], s.hold[1]["track"]) == (2, 1)
     # 4 players: tile 14's items come before Auction 3 (tile 24) is paid, and before the end
     s4 = play(won(["A", "B", "C", "D"], [("A", 2, 3), ("B", 3, 3)], tiles={"2": 14, "3": 24}),
               act("A", "pay_bid", auction=2))
@@ -388,6 +388,21 @@ def test_hs_bonus_items_of_a_tile_without_building_are_taken_before_the_game_mov
     s10 = play(won(P3, [("Ann", 2, 3)], round_=10, tiles={"2": 20}), act("Ann", "pay_bid",
                                                                        auction=2))
     play(s10, phase("final_income"))  # tile 20 allows a building: its bonus stays optional
+
+
+def test_hs_bonus_the_worker_of_a_tile_without_building_cannot_be_declined() -> None:
+    """Rulebook, Building: such a tile awards its items and "the player immediately receives
+    these items"; a worker bonus beside a building (Auction 1, rounds 5-7) stays optional."""
+    s = play(won(P3, [("Ann", 1, 3), ("Bo", 2, 3)], tiles={"2": 14}),
+             act("Ann", "pay_bid", auction=1), act("Bo", "pay_bid", auction=2))
+    msg = refused(s, act("Bo", "bonus", auction=2, worker=False, reward="trade"), "illegal",
+                  "HS-BONUS")
+    assert "cannot be declined" in msg
+    assert not any(e.get("worker") is False for e in GAME.legal_actions(s)
+                   if isinstance(e, Action) and e.name == "bonus")
+    s5 = play(won(P3, [("Ann", 1, 3)], round_=5), act("Ann", "pay_bid", auction=1))
+    play(s5, act("Ann", "bonus", auction=1, worker=False))
+    assert s5.hold[0]["workers"] == 1
 
 
 def test_tile_30() -> None:  # HS-TILE-30

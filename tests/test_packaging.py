@@ -24,7 +24,14 @@ def test_every_package_folder_is_listed():
             rel = init.parent.relative_to(base)
             parts = [] if str(rel) == "." else list(rel.parts)
             found.add(".".join([name, *parts]))
-    assert found == listed
+    data = set(config["package-data"]) - found
+    assert found == listed - data
+    for package in data:  # a data package: a folder of shipped files, without code
+        folder = next(ROOT / mapping[k] / Path(*package[len(k) + 1:].split("."))
+                      for k in sorted(mapping, key=len, reverse=True)
+                      if package.startswith(k + "."))
+        assert folder.is_dir() and not (folder / "__init__.py").exists(), package
+        assert any(folder.glob(pattern) for pattern in config["package-data"][package]), package
 
 
 def test_only_the_referee_namespace_is_installed():
@@ -35,10 +42,11 @@ def test_only_the_referee_namespace_is_installed():
 
 def test_package_data_covers_the_data_files():
     data = _config()["package-data"]
-    assert "data/*.toml" in data["referee.model.homesteaders"]
-    assert any(p.endswith("*.toml") for p in data["referee.model.pionjar"])
-    assert "examples/*.jsonl" in data["referee.replays"]
-    assert "examples/*.toml" in data["referee.checker"]
+    assert "*.toml" in data["referee.model.homesteaders.data"]
+    assert "*.toml" in data["referee.model.pionjar.data.reconstruction"]
+    assert "*.jsonl" in data["referee.replays.examples"]
+    assert "*.toml" in data["referee.checker.examples"]
+    assert "FORMAT*.md" in data["referee.replays"]
     for toml in (ROOT / "model").rglob("*.toml"):
         depth = len(toml.relative_to(ROOT / "model").parts)
         assert depth in (3, 4), toml  # model/<game>/data/x.toml or data/<set>/x.toml
@@ -49,14 +57,19 @@ def test_built_wheel_holds_code_and_data(tmp_path):
     import sys
     import zipfile
 
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "-q", "-w", str(tmp_path), str(ROOT)], check=True, timeout=300,
-                   capture_output=True)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v",
+                            "-w", str(tmp_path), str(ROOT)], check=True, timeout=300,
+                           capture_output=True, text=True)
+    # every folder shipped is listed: setuptools warns of none it would ignore
+    assert "would be ignored" not in built.stdout + built.stderr
+    assert "absent from the `packages` configuration" not in built.stdout + built.stderr
     wheel = next(tmp_path.glob("referee-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
     assert tops == {"referee", f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info"}
-    for needed in ("referee/commands/validate.py", "referee/replays/FORMAT.md",
+    docs = [f"referee/replays/{p.name}" for p in (ROOT / "replays").glob("FORMAT*.md")]
+    assert len(docs) >= 2
+    for needed in (*docs, "referee/commands/validate.py", "referee/replays/examples/README.md",
                    "referee/replays/examples/homesteaders-2p.jsonl",
                    "referee/model/homesteaders/data/buildings.toml",
                    "referee/checker/examples/bids.toml", "referee/checker/topics/pionjar.py",

@@ -119,7 +119,7 @@ def test_claims_unknown_names_and_differences():
                       "Ann": {"cash": 5000, "property": "green_valley"}}) == []
     out = claims(s, {"month": 15, "Ann": {"cash": 1, "where": "trail"}})
     assert [v.kind for v in out] == ["checkpoint"] * 3
-    assert [v.rule for v in out] == ["PJ-ALMANAC-ADVANCE", "LOG-CHECK", "LOG-CHECK"]
+    assert [v.rule for v in out] == ["PJ-ALMANAC-ADVANCE", "LOG-CHECK-VALUE", "LOG-CHECK-VALUE"]
     assert "month: claimed 1859-04, computed 1859-03" in out[0].message
     assert "claimed 1, computed 5000" in out[1].message
     assert claims(s, {"weather": 1})[0].kind == "schema"

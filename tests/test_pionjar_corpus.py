@@ -175,7 +175,7 @@ def test_wrong_final_capital_is_a_score_error(corpus: list[Game], tmp_path: Path
         scores = {**final["scores"], player: final["scores"][player] + 1000}
         k = len(game.events) - 1
         bad = _mutated(tmp_path, game, k, {"final": {**final, "scores": scores}})
-        assert _errors(bad) == [(k + 2, "score", "LOG-SCORE")], game.path.name
+        assert _errors(bad) == [(k + 2, "score", "PJ-SCORE-CAPITAL")], game.path.name
 
 
 def test_simulation_is_deterministic_per_seed() -> None:

@@ -46,7 +46,8 @@ def test_checkpoint_errors_do_not_stop(tmp_path, nim):
     rep = validate_file(write(tmp_path / "g.jsonl", *nim_game(
         {"check": {"Ann": {"taken": 3}}}, TAKE_ANN, {"check": {"piles": [0, 0]}}, TAKE_BO,
         TAKE_ANN_LAST, FINAL_OK)))
-    assert errors(rep) == [(4, "checkpoint", "LOG-CHECK"), (6, "checkpoint", "LOG-CHECK")]
+    assert errors(rep) == [(4, "checkpoint", "LOG-CHECK-VALUE"),
+                           (6, "checkpoint", "LOG-CHECK-VALUE")]
     assert rep.complete and rep.scores == {"Ann": 1, "Bo": 0}
 
 

@@ -25,8 +25,9 @@ def game_topics(game: str) -> dict[str, Topic]:
     except UnknownGameError:
         record = None
     if record is None or record.topics is None:
-        raise UnknownTopicError(f"unknown game {game!r} (games with topics: "
-                                f"{', '.join(known_games())})")
+        from referee.model.core import unknown
+
+        raise UnknownTopicError(unknown("game", game, known_games()))
     return record.topic_table()
 
 

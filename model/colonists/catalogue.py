@@ -324,9 +324,10 @@ _RULES = [
      "rulebook: Game End and Scoring"),
     ("CO-TIE", "Ties go to the player who took the first three turns later; otherwise there "
                "are several winners.", "rulebook: Game End and Scoring"),
-    ("CO-CHECK", "A check line names known players and quantities, with values of their type; "
-                 "each claimed value equals the computed one.",
+    ("CO-CHECK", "A check line names known players and quantities, with values of their type "
+                 "(a wrong value is LOG-CHECK-VALUE).",
      "decision: FORMAT-colonists.md §7"),
 ]
 
-RULES = RuleCatalogue("colonists", [Rule(i, t, s) for i, t, s in _RULES])
+RULES = RuleCatalogue("colonists", [Rule(i, t, s) for i, t, s in _RULES],
+                      score_rule="CO-SCORE", winner_rule="CO-TIE")

@@ -32,7 +32,7 @@ from referee.model.core.game import (
     probability_sum,
     seat_names,
 )
-from referee.model.core.names import unknown
+from referee.model.core.names import suggestion, unknown
 from referee.model.core.observe import (
     Observables,
     Observation,
@@ -73,5 +73,6 @@ __all__ = [
     "RuleCatalogue", "RuleViolation", "Score", "State", "TableGame", "Unparsable", "Violation",
     "check_params", "describe", "fields", "fingerprint_of", "freeze", "global_value", "ignore",
     "is_int", "json_repr", "json_type", "make_params", "params_text", "player_value",
-    "players_problem", "probability_sum", "refuse", "seat_names", "thaw", "type_name", "unknown",
+    "players_problem", "probability_sum", "refuse", "seat_names", "suggestion", "thaw",
+    "type_name", "unknown",
 ]

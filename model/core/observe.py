@@ -29,7 +29,7 @@ class Unparsable(ValueError):
 class Quantity(Generic[S]):
     """One named value. ``get(state, player)`` computes it (``player`` is None for a global).
 
-    ``rule`` is the rule named when a claimed value differs (None: the game's check rule);
+    ``rule`` is the rule named when a claimed value differs (None: the table's value rule);
     ``parse`` turns another written form of a claim into the computed form (it raises
     :class:`Unparsable`); ``show`` writes a computed value for a message.
     """
@@ -75,10 +75,14 @@ class Observation:
 
 
 class Observables(Generic[S]):
-    """The table of a game's quantities, and the rule a wrong or malformed claim falls under."""
+    """The table of a game's quantities and the rules of claims: ``check_rule`` for a malformed
+    claim (an unknown name, a value of the wrong type), ``value_rule`` for a well-formed claimed
+    value that differs from the computed one (unless the quantity names its own rule)."""
 
-    def __init__(self, quantities: Iterable[Quantity[S]], check_rule: str) -> None:
+    def __init__(self, quantities: Iterable[Quantity[S]], check_rule: str,
+                 value_rule: str = "LOG-CHECK-VALUE") -> None:
         self.check_rule = check_rule
+        self.value_rule = value_rule
         self.player: dict[str, Quantity[S]] = {}
         self.globals: dict[str, Quantity[S]] = {}
         for q in quantities:

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.model.core.events import FrozenObject, GameEvent, describe, thaw
+from referee.model.core.names import unknown
 from referee.model.core.rules import Violation
 
 Types = type | tuple[type, ...]
@@ -79,8 +80,7 @@ def check_params(event: GameEvent, required: Mapping[str, Types],
             types = optional.get(key)
             if types is None:
                 allowed = sorted([*required, *optional])
-                return _param_error(event, rule, f"unknown field {key!r} (allowed: "
-                                    f"{', '.join(allowed) or 'none'})")
+                return _param_error(event, rule, unknown("field", key, allowed))
         if not type_ok(value, types):
             return _param_error(event, rule, f"field {key!r} must be {type_name(types)}, "
                                 f"found {json_repr(value)}")

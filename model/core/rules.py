@@ -19,15 +19,25 @@ class Rule:
 
 
 class RuleCatalogue:
-    """The rules of one game, by id, in the order the rulebook gives them."""
+    """The rules of one game, by id, in the order the rulebook gives them.
 
-    def __init__(self, game: str, rules: Iterable[Rule]) -> None:
+    ``score_rule`` and ``winner_rule`` name the rules a wrong ``final`` claim breaks (a claimed
+    score, the claimed winners); the validator cites them instead of a rule of the log format.
+    """
+
+    def __init__(self, game: str, rules: Iterable[Rule], *, score_rule: str | None = None,
+                 winner_rule: str | None = None) -> None:
         self.game = game
         self._rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self._rules:
                 raise ValueError(f"rule id {rule.id} defined twice in the {game} catalogue")
             self._rules[rule.id] = rule
+        for role, rule_id in (("score_rule", score_rule), ("winner_rule", winner_rule)):
+            if rule_id is not None and rule_id not in self._rules:
+                raise ValueError(f"{role} {rule_id} is not a rule of the {game} catalogue")
+        self.score_rule = score_rule
+        self.winner_rule = winner_rule
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self._rules[rule_id]

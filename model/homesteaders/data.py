@@ -14,6 +14,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from referee.model.core.names import unknown
+
 DATA_DIR = Path(__file__).with_name("data")
 
 RESOURCES: tuple[str, ...] = ("wood", "food", "steel", "gold", "copper", "livestock")
@@ -171,7 +173,7 @@ def _counts(file: str, where: str, value: Any, allowed: tuple[str, ...]) -> Mapp
         raise _fail(file, where, f"expected a table, found {value!r}")
     for key, count in value.items():
         if key not in allowed:
-            raise _fail(file, where, f"unknown name {key!r} (allowed: {', '.join(allowed)})")
+            raise _fail(file, where, unknown("name", key, allowed))
         _int(file, f"{where}.{key}", count, 1)
     return MappingProxyType(dict(value))
 
@@ -181,9 +183,10 @@ def _known_keys(file: str, where: str, table: Mapping[str, Any], required: set[s
     missing = required - set(table)
     if missing:
         raise _fail(file, where, f"missing key {sorted(missing)[0]!r}")
-    unknown = set(table) - required - set(optional)
-    if unknown:
-        raise _fail(file, where, f"unknown key {sorted(unknown)[0]!r}")
+    strange = set(table) - required - set(optional)
+    if strange:
+        raise _fail(file, where, unknown("key", sorted(strange)[0],
+                                         sorted({*required, *optional})))
 
 
 def _range(file: str, where: str, value: Any) -> tuple[int, int]:
@@ -207,9 +210,9 @@ def _building(name: str, t: Mapping[str, Any]) -> Building:
     f = "buildings.toml"
     _known_keys(f, name, t, _BUILDING_REQUIRED, _BUILDING_OPTIONAL)
     if t["type"] not in BUILDING_TYPES:
-        raise _fail(f, name, f"unknown type {t['type']!r}")
+        raise _fail(f, name, unknown("type", t["type"], BUILDING_TYPES))
     if t["stage"] not in STAGES:
-        raise _fail(f, name, f"unknown stage {t['stage']!r}")
+        raise _fail(f, name, unknown("stage", t["stage"], STAGES))
     slots = []
     for i, slot in enumerate(t["slots"]):
         _known_keys(f, f"{name}.slots[{i}]", slot, {"workers", "income"})
@@ -221,12 +224,13 @@ def _building(name: str, t: Mapping[str, Any]) -> Building:
         _known_keys(f, f"{name}.converts[{i}]", conv, {"from", "to"})
         for key in ("from", "to"):
             if conv[key] not in ("silver", "trade", *RESOURCES):
-                raise _fail(f, f"{name}.converts[{i}].{key}", f"unknown name {conv[key]!r}")
+                raise _fail(f, f"{name}.converts[{i}].{key}",
+                            unknown("name", conv[key], ("silver", "trade", *RESOURCES)))
         converts.append((conv["from"], conv["to"]))
     gold_for = tuple(t.get("gold_for", ()))
     for res in gold_for:
         if res not in RESOURCES:
-            raise _fail(f, f"{name}.gold_for", f"unknown resource {res!r}")
+            raise _fail(f, f"{name}.gold_for", unknown("resource", res, RESOURCES))
     flags: dict[str, Any] = {}
     for key in ("on_build_worker", "on_build_advance", "extra_build", "equal_bids"):
         value = t.get(key, False)
@@ -272,13 +276,14 @@ def _tile(i: int, t: Mapping[str, Any], rounds: int) -> Tile:
         build = list(BUILDING_TYPES)
     for kind in build:
         if kind not in BUILDING_TYPES:
-            raise _fail(f, f"{where}.build", f"unknown building type {kind!r}")
+            raise _fail(f, f"{where}.build", unknown("building type", kind,
+                                                              BUILDING_TYPES))
     bonus = None
     if "bonus" in t:
         b = t["bonus"]
         _known_keys(f, f"{where}.bonus", b, set(), {"worker", "advance", "pay", "gain"})
         if b.get("pay") is not None and b["pay"] not in RESOURCES:
-            raise _fail(f, f"{where}.bonus.pay", f"unknown resource {b['pay']!r}")
+            raise _fail(f, f"{where}.bonus.pay", unknown("resource", b["pay"], RESOURCES))
         if ("pay" in b) != ("gain" in b):
             raise _fail(f, f"{where}.bonus", "pay and gain go together")
         bonus = TileBonus(worker=bool(b.get("worker", False)),

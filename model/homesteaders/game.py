@@ -15,7 +15,8 @@ lists them too):
   building. ``worker`` (Workshop, worker bonuses) defaults to true; ``pay`` defaults to the
   resource the tile asks for.
 - A tile without a building that awards items (14, 24) gives them at once: its ``bonus`` comes
-  before the next ``pay_bid`` or marker (HS-BONUS); its worker may be declined, its advance not.
+  before the next ``pay_bid`` or marker (HS-BONUS); neither its worker nor its advance can be
+  declined.
 - Counts must be positive integers; 0 or less is a ``schema`` error.
 - Allocations for the final income are made during round 10's building phase.
 - Components (workers, chits, resources) are unlimited.
@@ -38,6 +39,7 @@ from referee.model.core import (
     describe,
     players_problem,
     refuse,
+    unknown,
 )
 from referee.model.homesteaders.catalogue import RULES
 from referee.model.homesteaders.data import HomesteadersData, load_data
@@ -88,7 +90,8 @@ class Homesteaders(TableGame[HomesteadersState]):
             if not isinstance(options, Mapping):
                 raise refuse("schema", "HS-SETUP-OPTIONS", "options must be an object")
             raise refuse("schema", "HS-SETUP-OPTIONS",
-                         f"unknown option {sorted(options)[0]!r} (Homesteaders has no options)")
+                         f"{unknown('option', sorted(options)[0], ())} (Homesteaders has no "
+                         "options)")
         n = len(players)
         state = HomesteadersState(
             players=tuple(players), auctions=d.auctions[n], neutral_level=d.neutral_start,
@@ -123,8 +126,8 @@ class Homesteaders(TableGame[HomesteadersState]):
         flow = self.flow
         shape = move.shape
         if shape == "action" and event.player not in state.players:
-            return Violation("schema", "HS-VOCAB", f"unknown player {event.player!r} (players: "
-                             f"{', '.join(state.players)})")
+            return Violation("schema", "HS-VOCAB",
+                             unknown("player", event.player, state.players))
         if shape == "chance":
             due = flow.chance(state)
             if due == move.name:

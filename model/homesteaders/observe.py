@@ -4,7 +4,8 @@ state (replay format §2, "Check quantities").
 Per player: every holding (``silver``, the six resources, ``trade``, ``vp`` chits, ``debt``,
 ``workers``, ``rail``, ``track``), ``score`` (the score if the game ended now; a wrong claim is
 HS-SCORE) and ``buildings`` (compared as a set). Globals: ``round``, ``phase``, ``start_player``
-(a wrong claim is HS-START-MARKER) and ``neutral_level``. Anything else wrong is HS-CHECK.
+(a wrong claim is HS-START-MARKER) and ``neutral_level``. Any other wrong value is
+LOG-CHECK-VALUE; an unknown name or a value of the wrong type is HS-CHECK.
 """
 
 from __future__ import annotations

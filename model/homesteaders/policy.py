@@ -406,12 +406,14 @@ class Planner:
         st = self.state
         i, _ = st.won[auction]
         hold = st.hold[i]
-        bonus = tile(self.data, st, auction).bonus
+        t = tile(self.data, st, auction)
+        bonus = t.bonus
         if bonus is None:
             return
         params: dict[str, Any] = {"auction": auction}
         if bonus.worker:
-            wanted = self.incomes_left() >= 3 and self.slot_room(i) > 0
+            # a tile without a building awards its worker whether wanted or not
+            wanted = t.awards_items or (self.incomes_left() >= 3 and self.slot_room(i) > 0)
             if not wanted and not bonus.advance:
                 return
             if not wanted or self.rng.random() < 0.3:

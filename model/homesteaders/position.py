@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.model.core import RuleViolation, is_int, refuse
+from referee.model.core import RuleViolation, is_int, refuse, unknown
 from referee.model.homesteaders.moves.income import allocation_problem, slot_problem
 from referee.model.homesteaders.moves.rounds import stage_supply
 from referee.model.homesteaders.state import HOLDINGS, HomesteadersState
@@ -40,7 +40,7 @@ def apply_position(game: Homesteaders, state: HomesteadersState,
         raise _bad(f"expected an object, found {position!r}")
     for key in position:
         if key not in POSITION_KEYS:
-            raise _bad(f"unknown field {key!r} (allowed: {', '.join(POSITION_KEYS)})")
+            raise _bad(unknown("field", key, POSITION_KEYS))
     for key in ("round", "phase"):
         if key not in position:
             raise _bad(f"missing field {key!r}")
@@ -56,7 +56,7 @@ def apply_position(game: Homesteaders, state: HomesteadersState,
 
     start = position.get("start_player")
     if start is not None and start not in state.players:
-        raise _bad(f"start_player names unknown player {start!r}")
+        raise _bad("start_player names an " + unknown("player", start, state.players))
     level = position.get("neutral_level", d.neutral_start)
     if not is_int(level) or level not in d.ladder or not d.neutral_min <= level <= d.neutral_max:
         raise _bad(f"neutral_level must be a bid ladder value {d.neutral_min}-{d.neutral_max}, "
@@ -71,7 +71,7 @@ def apply_position(game: Homesteaders, state: HomesteadersState,
         raise _bad(f"players must be an object, found {players!r}")
     for name in players:
         if name not in state.players:
-            raise _bad(f"unknown player {name!r} (players: {', '.join(state.players)})")
+            raise _bad(unknown("player", name, state.players))
     owned: Counter[str] = Counter()
     for i, name in enumerate(state.players):
         _player(game, state, i, name, players.get(name, {}), round_)
@@ -112,12 +112,12 @@ def _tiles(game: Homesteaders, state: HomesteadersState, raw: Any, round_: int,
     tiles: dict[int, int] = {}
     for key, tile in raw.items():
         if key not in ("1", "2", "3"):
-            raise _bad(f"tiles: unknown auction {key!r} (expected \"1\", \"2\" or \"3\")")
+            raise _bad(f"tiles: {unknown('auction', key, ['1', '2', '3'])}")
         auction = int(key)
         if auction > state.auctions:
             raise _bad(f"tiles: auction {auction} is not used with {len(state.players)} players")
         if not is_int(tile) or tile not in d.tiles:
-            raise _bad(f"tiles: unknown tile {tile!r} (tiles are 1-30)")
+            raise _bad(f"tiles: {unknown('tile', tile, map(str, d.tiles))}")
         t = d.tiles[tile]
         if t.auction != auction:
             raise _bad(f"tiles: tile {tile} belongs to auction {t.auction}, not {auction}")
@@ -144,7 +144,7 @@ def _used(game: Homesteaders, state: HomesteadersState, raw: Any,
     used: set[int] = set()
     for tile in raw:
         if not is_int(tile) or tile not in d.tiles:
-            raise _bad(f"used_tiles: unknown tile {tile!r} (tiles are 1-30)")
+            raise _bad(f"used_tiles: {unknown('tile', tile, map(str, d.tiles))}")
         if tile in used:
             raise _bad(f"used_tiles: tile {tile} listed twice")
         if d.tiles[tile].auction > state.auctions:
@@ -181,7 +181,7 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
         raise _bad(f"{name} must be an object of quantities, found {raw!r}")
     for key in raw:
         if key not in PLAYER_KEYS:
-            raise _bad(f"{name}: unknown quantity {key!r} (allowed: {', '.join(PLAYER_KEYS)})")
+            raise _bad(f"{name}: {unknown('quantity', key, PLAYER_KEYS)}")
     hold = dict.fromkeys(HOLDINGS, 0)
     hold["workers"] = d.start_workers
     for key in HOLDINGS:
@@ -197,7 +197,7 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
         raise _bad(f"{name} buildings must be a list of names, found {buildings!r}")
     for b in buildings:
         if b not in d.buildings:
-            raise _bad(f"{name}: unknown building {b!r}")
+            raise _bad(f"{name}: {unknown('building', b, d.buildings)}")
         first = d.stages.get(d.buildings[b].stage, (1, d.rounds))[0]
         if first > round_:
             raise _bad(f"{name}: {b} is a {d.buildings[b].stage} building, not available "
@@ -220,3 +220,37 @@ def _player(game: Homesteaders, state: HomesteadersState, i: int, name: str, raw
     if bad:
         raise _bad(bad.message)
     state.slots[i] = tuple(sorted(slots))
+
+
+def write_position(game: Homesteaders, state: HomesteadersState) -> dict[str, Any]:
+    """The ``position`` header of ``state`` (the inverse of :func:`apply_position`). Only the
+    states just after a phase marker of :data:`POSITION_PHASES` have one; for any other the
+    ``ValueError`` says so."""
+    d = game.data
+    if state.phase not in POSITION_PHASES or state.round < 1:
+        raise ValueError(f"Homesteaders positions start just after a {', '.join(POSITION_PHASES)}"
+                         f" marker; this state is in the {state.phase} phase")
+    shown = {a: t for a, t in state.tiles.items() if a > 1}
+    round_tiles = {t.id for t in d.tiles.values()
+                   if t.auction == 1 and t.round is not None and t.round <= state.round}
+    used = sorted(state.used - set(state.tiles.values()) - round_tiles)
+    position: dict[str, Any] = {"round": state.round, "phase": state.phase}
+    if state.start is not None:
+        position["start_player"] = state.players[state.start]
+    position["neutral_level"] = state.neutral_level
+    if shown:
+        position["tiles"] = {str(a): t for a, t in sorted(shown.items())}
+    if used:
+        position["used_tiles"] = used
+    players: dict[str, Any] = {}
+    for i, name in enumerate(state.players):
+        hold = state.hold[i]
+        entry: dict[str, Any] = {k: hold[k] for k in HOLDINGS
+                                 if hold[k] != (d.start_workers if k == "workers" else 0)}
+        if state.buildings[i] != [d.start_building]:
+            entry["buildings"] = list(state.buildings[i])
+        if state.slots[i]:
+            entry["slots"] = list(state.slots[i])
+        players[name] = entry
+    position["players"] = players
+    return position

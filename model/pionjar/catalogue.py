@@ -1,5 +1,10 @@
-"""The Pionjär rule catalogue, in rulebook order. Texts starting "Assumption:" are choices made
-where the rulebook is silent; PJ-DATA covers every invented number of the bundled data set."""
+"""The Pionjär rule catalogue, in rulebook order.
+
+Sources: "rulebook: <heading>" is a heading of the Pionjär rulebook
+(``shared/rulebooks/pionjar.txt``); "decision: <what and why>" is where the project decided. A
+rule the rulebook states in part keeps its rulebook heading and marks the rest "assumption:" in
+its text; a rule wholly assumed ("Assumption: ...") is a decision. PJ-DATA covers every invented
+number of the bundled data set."""
 
 from __future__ import annotations
 
@@ -19,16 +24,33 @@ _FUR = "How to Play: Fur Trappers"
 _PRISON = "How to Play: Prison"
 _END = "How to Play: End of the Game"
 
-RULES = RuleCatalogue("pionjar", [
+
+def _sourced(rule: Rule) -> Rule:
+    """The rule with its source: the rulebook heading, or for a rule wholly assumed, the
+    decision where that heading is silent."""
+    if rule.section.startswith("decision: "):
+        return rule
+    if rule.text.startswith("Assumption:"):
+        return Rule(rule.id, rule.text, f"decision: the rulebook ({rule.section}) is silent; "
+                    "the assumption is the rule's text, listed in docs/pionjar.md")
+    return Rule(rule.id, rule.text, f"rulebook: {rule.section}")
+
+_RULES = [
     Rule("PJ-DATA", "Assumption: the board, almanac steps, price tables, redemption and full "
          "values, card texts and card values of the bundled data set are a reconstruction for "
-         "testing, not the printed game; option 'data' selects another data set.", "Components"),
+         "testing, not the printed game; option 'data' selects another data set.",
+         "decision: the rulebook lists the components (Components) but no public source gives "
+         "their numbers; the bundled set invents them for testing"),
     Rule("PJ-VOCAB", "A Pionjär log uses its vocabulary: the known actions and chance events, "
-         "known players, and no phase markers.", "replays/FORMAT-pionjar.md"),
+         "known players, and no phase markers.",
+         "decision: the log's vocabulary (replays/FORMAT-pionjar.md), so that any recorder "
+         "writes the same events"),
     Rule("PJ-OPTIONS", "Header options are data, end and banker only.",
-         "replays/FORMAT-pionjar.md §1"),
+         "decision: the header's options (replays/FORMAT-pionjar.md §1): the data set, an "
+         "agreed end and the banker, the only choices the rulebook leaves to the table"),
     Rule("PJ-POSITION", "A starting position names known players, properties and spaces, with "
-         "counts and amounts the game allows.", "replays/FORMAT-pionjar.md"),
+         "counts and amounts the game allows.",
+         "decision: starting positions (replays/FORMAT-pionjar.md) are checked on their face"),
     Rule("PJ-SETUP-PLAYERS", "2 to 6 players; each starts with 5,000 from the bank and the "
          "Saloon with 10,000.", "Number of Players; " + _PREP),
     Rule("PJ-SETUP-STACKS", "Post and proclamation cards are shuffled face down, buffalo, fish "
@@ -164,8 +186,11 @@ RULES = RuleCatalogue("pionjar", [
     Rule("PJ-END-EARLY", "An earlier end month may be agreed (option 'end', \"YYYY-MM\"); the "
          "final Saloon roll then happens at that end.", _END),
     Rule("PJ-SCORE-CAPITAL", "The winner has the largest capital in land, gold, hunting and "
-         "fishing spoils and cash; tied players share the win.", _END),
+         "fishing spoils and cash; assumption: tied players share the win.", _END),
     Rule("PJ-SCORE-LAND", "Assumption: owned land counts at its full value, land not yet owned "
          "counts nothing, cards count at their printed value; harvest and axe cards and the "
          "trading post count nothing.", _END),
-])
+]
+
+RULES = RuleCatalogue("pionjar", [_sourced(r) for r in _RULES],
+                      score_rule="PJ-SCORE-CAPITAL", winner_rule="PJ-SCORE-CAPITAL")

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from referee.model.core import datasets, json_type
+from referee.model.core import datasets, json_type, suggestion
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_SET = "reconstruction"
@@ -161,8 +161,8 @@ class _File:
             raise self.fail(key, f"must be a table, found {_found(obj)}")
         for name in obj:
             if name not in required and name not in optional:
-                raise self.fail(_join(key, name), "unknown key (allowed: "
-                                f"{', '.join(sorted(required | optional))})")
+                raise self.fail(_join(key, name), "unknown key " + suggestion(
+                    name, sorted(required | optional)))
         for name in sorted(required):
             if name not in obj:
                 raise self.fail(_join(key, name), "missing")

@@ -78,9 +78,10 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
     if not isinstance(mods, Mapping):
         raise _bad("modifiers must be an object")
     for goods, amount in mods.items():
-        if goods not in GOODS or not is_int(amount):
-            raise _bad(f"modifiers: {json_repr(goods)}: {json_repr(amount)} is not a goods name "
-                       "with an integer")
+        if goods not in GOODS:
+            raise _bad(f"modifiers: {unknown('goods', goods, GOODS)}")
+        if not is_int(amount):
+            raise _bad(f"modifiers: {json_repr(goods)}: {json_repr(amount)} is not an integer")
     s.modifiers = {g: a for g, a in mods.items() if a}
     s.indians = _indians(d, pos.get("indians", []))
 
@@ -174,8 +175,10 @@ def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) 
     if not isinstance(spoils, list):
         raise _bad(f"{w}spoils must be a list of card ids")
     for cid in spoils:
-        if not isinstance(cid, str) or cid not in d.spoils or cid in held:
-            raise _bad(f"{w}spoils: {json_repr(cid)} is unknown or held twice")
+        if not isinstance(cid, str) or cid not in d.spoils:
+            raise _bad(f"{w}spoils: {unknown('card', cid, d.spoils)}")
+        if cid in held:
+            raise _bad(f"{w}spoils: {json_repr(cid)} is held twice")
         held.add(cid)
     ps.spoils = list(spoils)
     ps.sheriff = bool(_choice(raw, "sheriff", w, [True, False], False))
@@ -232,3 +235,58 @@ def _stacks(s: PionjarState, pos: Mapping[str, Any], held: set[str]) -> None:
                                  if c not in gone and c not in s.stacks[stack]]
         elif stack in raw:
             s.removed.extend(c for c in every if c not in gone and c not in s.stacks[stack])
+
+
+def write_position(game: Any, s: PionjarState) -> dict[str, Any]:
+    """The ``position`` header of ``s`` (the inverse of :func:`apply_position`): only at the
+    start of a player's turn, before any of its events; for any other state the ``ValueError``
+    says so."""
+    d = s.data
+    if s.turn < 0 or s.stage not in ("choose", "road_roll", "trail_roll", "turn") or (
+            s.city is not None or s.gambled or s.auction is not None or s.fresh):
+        raise ValueError("Pionjär positions start at the beginning of a player's turn; this "
+                         f"state is at the {s.stage} step")
+    position: dict[str, Any] = {}
+    if s.month >= 0:
+        position["month"] = d.month_name(s.month)
+        position["first_squatter"] = s.first
+    position["turn"] = s.players[s.turn]
+    if s.start is not None:
+        position["start_player"] = s.start
+    position["saloon"] = s.saloon
+    for key, value in (("saloon_renter", s.renter), ("trading_post", s.trading_post)):
+        if value is not None:
+            position[key] = value
+    if s.modifiers:
+        position["modifiers"] = dict(s.modifiers)
+    if s.indians:
+        position["indians"] = [[trail, circle] for trail, circle in s.indians]
+    position["stacks"] = {name: list(cards) for name, cards in s.stacks.items()}
+    if s.removed:
+        position["removed"] = list(s.removed)
+    players: dict[str, Any] = {}
+    for name, ps in s.p.items():
+        entry: dict[str, Any] = {"cash": ps.cash, "where": ps.where}
+        if ps.prop is None:
+            entry["road"] = ps.road
+            if ps.dest is not None:
+                entry["destination"] = ps.dest
+        else:
+            entry.update(property=ps.prop, land=ps.land, lap_done=ps.lap_done)
+        entry["space"] = ps.space
+        if ps.trail is not None:
+            entry.update(trail=ps.trail, circle=ps.circle)
+        for key in ("harvest", "axe"):
+            if getattr(ps, key):
+                entry[key] = getattr(ps, key)
+        if ps.spoils:
+            entry["spoils"] = list(ps.spoils)
+        if ps.sheriff:
+            entry["sheriff"] = True
+        if ps.skip:
+            entry["skip"] = True
+        if ps.where == "prison":
+            entry["prison_until"] = d.month_name(ps.prison_until)
+        players[name] = entry
+    position["players"] = players
+    return position

@@ -19,6 +19,7 @@ class ReportFormat(StrEnum):
     text = "text"
     json = "json"
     junit = "junit"
+    html = "html"
 
 
 class TextOrJson(StrEnum):

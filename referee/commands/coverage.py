@@ -18,6 +18,7 @@ from referee.commands.common import (
     user_errors,
 )
 from referee.display import json_text, visible, writable
+from referee.games import registration
 from referee.replays.coverage import measure
 from referee.replays.discover import check_paths, find_logs
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
@@ -37,6 +38,10 @@ def coverage(
     data: list[Path] | None = typer.Option(None, "--data", help=DATA_HELP, show_default=False),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
                                          help=FOLLOW_SYMLINKS_HELP),
+    game: list[str] | None = typer.Option(None, "--game", "-g", show_default=False,
+                                          help="A game that must have a row even if no log "
+                                          "names it (then at 0%, under any --fail-under). "
+                                          "Repeatable."),
 ) -> None:
     """Report, per game, the rule ids a corpus exercises (checked and passed, or broken) and
     those it never touches; the log format's own LOG- rules are reported as 'format'.
@@ -45,10 +50,13 @@ def coverage(
     """
     allow_data(data)
     with user_errors():
+        for name in game or ():
+            registration(name)  # an unknown game is a usage error, with the closest names
         check_paths(paths, follow_symlinks=follow_symlinks)
         logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
-        games, files = measure(logs, max_line_bytes)
-    low = [g for g in games if g.percent + 1e-9 < fail_under]
+        games, files = measure(logs, max_line_bytes, required=game or ())
+    low = [g for g in games if g.percent + 1e-9 < fail_under or (fail_under > 0 and not
+                                                                 g.exercised)]
     if fmt is TextOrJson.json:
         out = writable(sys.stdout)
         out.write(json_text({"files": files, "games": [g.to_json() for g in games],

@@ -46,10 +46,10 @@ def explore(
                                         help="A condition that must hold in every state, for "
                                         "every player (repeatable), e.g. \"debt <= 1\". Symbols: "
                                         "the game's quantities (see docs/explore.md)."),
-    bound: str | None = typer.Option(None, "--bound", "-b", metavar="EXPR", show_default=False,
-                                     help="State constraint, e.g. \"round <= 2\": states "
-                                     "breaking it (for any player) are checked but not "
-                                     "expanded."),
+    bound: list[str] = typer.Option([], "--bound", "-b", metavar="EXPR", show_default=False,
+                                    help="State constraint, e.g. \"round <= 2\": states "
+                                    "breaking it (for any player) are checked but not "
+                                    "expanded. Repeatable: every bound applies."),
     out: Path | None = typer.Option(None, "--out", "-o", metavar="DIR", show_default=False,
                                     help="Write the counterexample as a replay log into DIR."),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
@@ -82,8 +82,13 @@ def explore(
         else:
             start = start_from_setup(get_game(game), player_names(get_game(game), players))
         predicates = [compile_predicate(text, start.game) for text in invariant]
-        constraint = (compile_predicate(bound, start.game, "--bound")
-                      if bound is not None else None)
+        for text in bound:  # each on its own first, so that an error names the bound it is in
+            compile_predicate(text, start.game, "--bound")
+        # a state is within the bounds when it is within each, for every player: one conjunction
+        combined = " and ".join(f"({text})" for text in bound) if len(bound) > 1 else (
+            bound[0] if bound else None)
+        constraint = (compile_predicate(combined, start.game, "--bound")
+                      if combined is not None else None)
         if out is not None and out.exists() and not out.is_dir():
             raise fail(f"--out {str(out)!r} is not a folder")
     with live_progress() as progress:

@@ -19,7 +19,8 @@ def rules(
                                "rules of the log format itself.", show_default=False),
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
-    """Print the rule catalogue: every rule id, its text and its rulebook section."""
+    """Print the rule catalogue: every rule id, its text and its source (a rulebook heading,
+    or the project's decision and why)."""
     if game == "format":
         catalogue = FORMAT_RULES
     else:
@@ -34,7 +35,7 @@ def rules(
     table = Table(title=f"{catalogue.game}: {len(catalogue)} rules", show_lines=False)
     table.add_column("id", no_wrap=True)
     table.add_column("rule")
-    table.add_column("section")
+    table.add_column("source")
     for rule in catalogue:
         table.add_row(rule.id, rule.text, rule.section)
     Console(soft_wrap=False).print(table)

@@ -44,12 +44,13 @@ def test(
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
                                          help=FOLLOW_SYMLINKS_HELP),
 ) -> None:
-    """Validate every log and compare the outcome with its expected verdict.
+    """Validate every log and compare the outcome with its expected verdict; a log whose
+    header states no 'expect' is skipped (SKIP, with the reason), as the pytest plugin skips it.
 
     Exit status: 0 when every log matches its expectation, 1 otherwise, 2 for a usage error.
     """
     allow_data(data)
-    failed = total = 0
+    failed = total = skipped = 0
     with user_errors():
         check_paths(paths, follow_symlinks=follow_symlinks)
         with output_stream(output) as out:
@@ -59,12 +60,21 @@ def test(
                 start = time.perf_counter()
                 outcome = run_expectation(path, max_line_bytes)
                 total += 1
-                failed += not outcome.passed
+                skipped += outcome.skipped
+                failed += not outcome.passed and not outcome.skipped
                 if suite is not None:
-                    inner = "" if outcome.passed else xml_element(
-                        "failure", outcome.explain(), message="outcome differs from expect")
+                    if outcome.skipped:
+                        inner = xml_element("skipped", "", message=outcome.explain())
+                    else:
+                        inner = "" if outcome.passed else xml_element(
+                            "failure", outcome.explain(), message="outcome differs from expect")
                     suite.case("referee.expect", outcome.path, time.perf_counter() - start,
-                               inner, failed=not outcome.passed)
+                               inner, failed=not outcome.passed and not outcome.skipped,
+                               skipped=outcome.skipped)
+                    continue
+                if outcome.skipped:
+                    console.print(Text.assemble(("SKIP", "yellow"), " " + visible(outcome.path)
+                                                + ": " + visible(outcome.explain())))
                     continue
                 if outcome.passed:
                     console.print(Text.assemble(("PASS", "green"), " " + visible(outcome.path)))
@@ -78,7 +88,9 @@ def test(
                 suite.close()
             else:
                 color = "green" if failed == 0 else "red"
-                console.print(Text(f"{total - failed} passed, {failed} failed", style=color))
+                summary = f"{total - failed - skipped} passed, {failed} failed"
+                console.print(Text(summary + (f", {skipped} skipped" if skipped else ""),
+                                   style=color))
     raise typer.Exit(0 if failed == 0 else 1)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
 
@@ -36,7 +36,8 @@ def validate(
                                        "for *.jsonl.", show_default=False),
     fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", "-f",
                                      help="Report format: text for people, json (one object, "
-                                     "as documented in the README), junit (XML for CI)."),
+                                     "as documented in the README), junit (XML for CI), html "
+                                     "(one page with charts; needs the report extra)."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this "
                                        "file instead of standard output.", show_default=False),
     max_line_bytes: int = typer.Option(DEFAULT_MAX_LINE_BYTES, "--max-line-bytes", min=64,
@@ -66,6 +67,11 @@ def validate(
                                           show_default=False),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks",
                                          help=FOLLOW_SYMLINKS_HELP),
+    keep_going: bool = typer.Option(False, "--keep-going", "-k",
+                                    help="After an error that stops a file (illegal, order, "
+                                    "...), skip the refused line and go on; later errors are "
+                                    "marked as following an earlier one. The exit status is "
+                                    "unchanged."),
 ) -> None:
     """Validate recorded games: every illegal action and scoring error, located by line.
 
@@ -80,27 +86,41 @@ def validate(
 
         if not distributed.available():
             raise fail(distributed.INSTALL_HINT)
+    if fmt is ReportFormat.html:
+        from referee.replays import html_report
+
+        if not html_report.available():
+            raise fail(html_report.INSTALL_HINT)
     n_workers = workers if workers is not None else parallel.default_workers()
     allow_data(data)
     with user_errors(), contextlib.ExitStack() as stack:
         check_paths(paths, follow_symlinks=follow_symlinks)
-        logs = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
+        logs: Iterable[Path] = find_logs(paths, follow_symlinks=follow_symlinks, note=note)
         client = None
         if engine is Engine.dask:
             # connected before the report starts: a scheduler that fails leaves no half report
             client = stack.enter_context(distributed.connect(n_workers, scheduler))
         with output_stream(output) as out:
             reporter = make_reporter(fmt.value, out, verbose=verbose,
-                                     color=False if output is not None else None)
+                                     color=False if output is not None else None,
+                                     max_line_bytes=max_line_bytes)
+            wanted = parallel.Progress.wanted(out)
+            total = None
+            if wanted:
+                # a bar with a total: the paths are listed first (only then, and only paths)
+                listed = list(logs)
+                logs, total = listed, len(listed)
             reports: Iterator[FileReport]
             if engine is Engine.dask:
                 reports = distributed.iter_reports_dask(
                     logs, n_workers, max_line_bytes,
-                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client)
+                    chunk_size or distributed.DEFAULT_CHUNK_SIZE, scheduler, client, note,
+                    keep_going)
             else:
                 reports = parallel.iter_reports(logs, n_workers, max_line_bytes,
-                                                chunk_size or parallel.DEFAULT_CHUNK_SIZE)
-            progress = parallel.Progress(parallel.Progress.wanted(out))
+                                                chunk_size or parallel.DEFAULT_CHUNK_SIZE,
+                                                keep_going)
+            progress = parallel.Progress(wanted, total=total)
             reporter.begin()
             out.flush()  # nothing buffered may be copied into forked workers
             parallel.run(reports, reporter.file, progress)

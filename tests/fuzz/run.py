@@ -67,9 +67,11 @@ RECYCLE_AFTER = 2000
 """Inputs a worker runs before it is replaced (keeps memory and Z3's context bounded)."""
 CLARIFY_TIMEOUT_MS = 1000
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f\ud800-\udfff]")
-JUNIT_TIME = re.compile(r' time="[0-9.]+"')
-# what is measured, not computed: JUnit times, explore's seconds and states per second
-TIMINGS = re.compile(r' time="[0-9.]+"|[0-9.]+ s \([0-9,]+ distinct states/s\)'
+JUNIT_TIME = re.compile(r' time="[0-9.]+"| timestamp="[^"]*"')
+# what is measured, not computed: JUnit times and timestamps, explore's seconds and states per
+# second
+TIMINGS = re.compile(r' time="[0-9.]+"| timestamp="[^"]*"'
+                     r'|[0-9.]+ s \([0-9,]+ distinct states/s\)'
                      r'|"(?:seconds|states_per_second)": [0-9.e+-]+')
 TIME_LIMITED = ("unknown: the solver reached the time limit", "more conflicts may exist",
                 "the time limit cut the search for the least witness short")

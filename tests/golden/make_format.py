@@ -69,9 +69,10 @@ CASES: dict[str, list[Any]] = {
     "LOG-FINAL-break-before-the-end": [head(broken(2, "order", "LOG-FINAL"), position=START),
                                        FINAL],
     "LOG-FINAL-break-not-last": [head(broken(3, "order", "LOG-FINAL")), FINAL, {"check": {}}],
-    "LOG-SCORE-break-wrong-score": [head({"valid": False, "errors": [
-        {"line": 2, "kind": "score", "rule": "LOG-SCORE", "player": "Bo"}]}),
-        {"final": {"scores": {"Ann": 3, "Bo": 1}}}],
+    "LOG-CHECK-VALUE-break-wrong-value": [head(broken(2, "checkpoint", "LOG-CHECK-VALUE")),
+                                          {"check": {"Ann": {"vp": 4}}}],
+    "LOG-SCORE-legal-claims-compared": [head({"valid": True, "complete": True}),
+                                        {"final": {"scores": {"Ann": 3, "Bo": 0}}}],
     "LOG-EXPECT-legal-stated-verdict": [head({"valid": True, "complete": True,
                                               "scores": {"Ann": 3, "Bo": 0},
                                               "winners": ["Ann"]}), FINAL],

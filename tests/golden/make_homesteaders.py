@@ -5,8 +5,8 @@ Golden logs are short games from a header ``position``: for every HS rule id one
 it (``<RULE>-break-*.jsonl``) and, where the rule permits something, one that uses it legally
 (``<RULE>-legal-*.jsonl``). Rules that describe an automatic effect (income, stage change, the
 Rodeo, ...) are broken by a ``check`` line that claims the state without the effect, which the
-validator reports as a ``checkpoint`` error of the quantity's rule (HS-CHECK, HS-SCORE or
-HS-START-MARKER).
+validator reports as a ``checkpoint`` error of the quantity's rule (HS-SCORE, HS-START-MARKER,
+or LOG-CHECK-VALUE for the rest).
 
 Every written log carries the ``expect`` header of its intended verdict; the script validates each
 log and stops with an error when the outcome differs from what the case intends, so the corpus is
@@ -191,13 +191,13 @@ def golden_cases() -> list[Case]:
         position=pos(2, "setup", stands, used=[11]))
     add("HS-ALLOC-STANDS-break-claims-idle-worker",
         [ch("reveal", auction=2, tile=12), ph("income"), Claim("Ann", "wood", -1)],
-        ("checkpoint", "HS-CHECK"), position=pos(2, "setup", stands, used=[11]))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=pos(2, "setup", stands, used=[11]))
     add("HS-INCOME-legal-collect",
         [ch("reveal", auction=2, tile=12), ph("income"), Claim("Bo", "silver")],
         position=pos(2, "setup", {"Bo": {"rail": 2}}, used=[11]))
     add("HS-INCOME-break-claims-no-rail-income",
         [ch("reveal", auction=2, tile=12), ph("income"), Claim("Bo", "silver", -2)],
-        ("checkpoint", "HS-CHECK"), position=pos(2, "setup", {"Bo": {"rail": 2}}, used=[11]))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=pos(2, "setup", {"Bo": {"rail": 2}}, used=[11]))
     add("HS-PAY-WORKERS-legal-pay-then-bid", [a("Cy", "pay_workers"), ph("bidding")],
         position=pos(2, "income"))
     add("HS-PAY-WORKERS-break-paid-twice", [a("Cy", "pay_workers"), a("Cy", "pay_workers")],
@@ -274,7 +274,7 @@ def golden_cases() -> list[Case]:
         players=P2, position=bidding(names=P2))
     add("HS-NEUTRAL-LEVEL-break-claims-unchanged-level",
         [a("Ann", "neutral_bid", auction=2), a("Ann", "pass", reward="trade"),
-         Claim(None, "neutral_level", value=5)], ("checkpoint", "HS-CHECK"),
+         Claim(None, "neutral_level", value=5)], ("checkpoint", "LOG-CHECK-VALUE"),
         players=P2, position=bidding(names=P2))
     add("HS-NO-BIDS-legal-auction-discarded",
         [*[a(p, "pass", reward="trade") for p in P3], ph("building"), ph("setup", round=2)],
@@ -352,7 +352,7 @@ def golden_cases() -> list[Case]:
         [*tile30, a("Ann", "bonus", auction=3), Claim("Ann", "vp")],
         players=P4, position=bidding(9, city4, names=P4, tiles={"2": 19, "3": 30}))
     add("HS-TILE-30-break-claims-no-vp", [*tile30, Claim("Ann", "vp", -6)],
-        ("checkpoint", "HS-CHECK"), players=P4,
+        ("checkpoint", "LOG-CHECK-VALUE"), players=P4,
         position=bidding(9, city4, names=P4, tiles={"2": 19, "3": 30}))
     add("HS-START-MARKER-legal-auction-1-winner",
         [a("Ann", "pass", reward="trade"), a("Bo", "pass", reward="trade"),
@@ -412,7 +412,7 @@ def golden_cases() -> list[Case]:
         position=bidding(players=store))
     add("HS-GENERAL-STORE-break-claims-plain-price",
         [a("Bo", "sell", resource="steel", count=1), Claim("Bo", "silver", -1)],
-        ("checkpoint", "HS-CHECK"), position=bidding(players=store))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=bidding(players=store))
     port_rich = {"Ann": {"silver": 8, "wood": 2, "gold": 2,
                          "buildings": ["homestead", "river_port"]}}
     add("HS-RIVER-PORT-legal-gold-for-copper",
@@ -431,7 +431,7 @@ def golden_cases() -> list[Case]:
         position=pos(6, "setup", rodeo, used=[15]))
     add("HS-RODEO-break-claims-no-rodeo-income",
         [ch("reveal", auction=2, tile=16), ph("income"), Claim("Cy", "silver", -4)],
-        ("checkpoint", "HS-CHECK"), position=pos(6, "setup", rodeo, used=[15]))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=pos(6, "setup", rodeo, used=[15]))
     bank = {"Bo": {"debt": 2, "buildings": ["homestead", "bank"]}}
     add("HS-BANK-INCOME-legal-discard-debt",
         [ch("reveal", auction=2, tile=16), ph("income"), Claim("Bo", "debt")],
@@ -441,7 +441,7 @@ def golden_cases() -> list[Case]:
         position=pos(6, "setup", {"Cy": {"buildings": ["homestead", "bank"]}}, used=[15]))
     add("HS-BANK-INCOME-break-claims-debt-kept",
         [ch("reveal", auction=2, tile=16), ph("income"), Claim("Bo", "debt", +1)],
-        ("checkpoint", "HS-CHECK"), position=pos(6, "setup", bank, used=[15]))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=pos(6, "setup", bank, used=[15]))
     board = {"Ann": {"wood": 2, "debt": 1}}
     add("HS-BOARDING-HOUSE-legal-discards-debt",
         [*win1(3), a("Ann", "pay_bid", auction=1),
@@ -450,7 +450,7 @@ def golden_cases() -> list[Case]:
     add("HS-BOARDING-HOUSE-break-claims-debt-kept",
         [*win1(3), a("Ann", "pay_bid", auction=1),
          a("Ann", "build", auction=1, building="boarding_house"), Claim("Ann", "debt", +1)],
-        ("checkpoint", "HS-CHECK"), position=bidding(players=board))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=bidding(players=board))
     ranch = {"Ann": {"wood": 1, "food": 1, "steel": 1}}
     add("HS-RANCH-legal-gives-trade",
         [*win1(3), a("Ann", "pay_bid", auction=1),
@@ -459,7 +459,7 @@ def golden_cases() -> list[Case]:
     add("HS-RANCH-break-claims-no-trade",
         [*win1(3), a("Ann", "pay_bid", auction=1),
          a("Ann", "build", auction=1, building="ranch"), Claim("Ann", "trade", -1)],
-        ("checkpoint", "HS-CHECK"), position=bidding(4, ranch, used=[11, 12, 13]))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=bidding(4, ranch, used=[11, 12, 13]))
     add("HS-WORKSHOP-legal-free-worker",
         [*win1(3), a("Ann", "pay_bid", auction=1),
          a("Ann", "build", auction=1, building="workshop", worker=True),
@@ -486,7 +486,7 @@ def golden_cases() -> list[Case]:
     add("HS-FORGE-break-claims-no-forge-vp",
         [*win1(3), a("Ann", "pay_bid", auction=1),
          a("Ann", "build", auction=1, building="stables"), Claim("Ann", "vp", -1)],
-        ("checkpoint", "HS-CHECK"),
+        ("checkpoint", "LOG-CHECK-VALUE"),
         position=bidding(5, {**forge, "Ann": {**forge["Ann"], "livestock": 1}}))
     ts = {"Ann": {"wood": 2, "copper": 1, "steel": 2}}
     add("HS-TRAIN-STATION-legal-extra-building",
@@ -527,11 +527,9 @@ def golden_cases() -> list[Case]:
     add("HS-TIE-legal-most-silver-wins", [FinalLine()],
         position=pos(10, "scoring", scoring))
     add("HS-TIE-break-claims-shared-win", [FinalLine(winners=["Bo", "Cy"])],
-        ("score", "LOG-SCORE"), position=pos(10, "scoring", scoring))
+        ("score", "HS-TIE"), position=pos(10, "scoring", scoring))
     add("HS-CHECK-break-unknown-quantity", [check({"Ann": {"coal": 1}})],
         ("schema", "HS-CHECK"), position=bidding())
-    add("HS-CHECK-break-wrong-silver", [Claim("Bo", "silver", +2)],
-        ("checkpoint", "HS-CHECK"), position=bidding())
     add("HS-POSITION-break-track-beyond-5", [a("Ann", "pass", reward="trade")],
         ("schema", "HS-POSITION"), line=1, position=bidding(players={"Ann": {"track": 6}}))
     add("HS-POSITION-legal-mid-game", [Claim("Ann", "silver")],
@@ -620,7 +618,7 @@ def write_examples() -> dict[str, Obj]:
     claims["Bo"]["silver"] -= 2
     bad = [*full[:k], {"check": claims}, *full[k + 1:]]
     write_log(EXAMPLES / "homesteaders-invalid-checkpoint.jsonl", head, bad)
-    finish("homesteaders-invalid-checkpoint.jsonl", [(k + 2, "checkpoint", "HS-CHECK")])
+    finish("homesteaders-invalid-checkpoint.jsonl", [(k + 2, "checkpoint", "LOG-CHECK-VALUE")])
 
     # score: the winner's final score raised by 1
     fin = full[-1]["final"]
@@ -629,7 +627,7 @@ def write_examples() -> dict[str, Obj]:
     scores[top] += 1
     bad = [*full[:-1], {"final": {"scores": scores, "winners": fin["winners"]}}]
     write_log(EXAMPLES / "homesteaders-invalid-score.jsonl", head, bad)
-    finish("homesteaders-invalid-score.jsonl", [(len(full) + 1, "score", "LOG-SCORE")])
+    finish("homesteaders-invalid-score.jsonl", [(len(full) + 1, "score", "HS-SCORE")])
 
     _annotated()
     finish("homesteaders-annotated.jsonl", [])

@@ -6,7 +6,7 @@ it (``<RULE>-break-*.jsonl``) and, where the rule permits something, one that us
 (``<RULE>-legal-*.jsonl``). Rules that describe an automatic effect (a compulsory sale, the
 almanac, redemption, Indians, the January top-up, ...) are broken by a ``check`` line claiming the
 state without the effect; the validator reports a ``checkpoint`` error of the quantity's rule
-(LOG-CHECK, or PJ-ALMANAC-ADVANCE for the month and PJ-SCORE-CAPITAL for the capital).
+(LOG-CHECK-VALUE, or PJ-ALMANAC-ADVANCE for the month and PJ-SCORE-CAPITAL for the capital).
 PJ-SETUP-PLAYERS cannot be broken from a log: the header check refuses a player count outside
 2..6 first (LOG-PLAYERS), before the game sees it; it is covered legally.
 
@@ -238,21 +238,21 @@ def golden_cases() -> list[Case]:
     add("PJ-ROAD-DIE-legal-moves-the-dots-shown", [die("Ann", 3), chk("Ann", "road")],
         position=road2)
     add("PJ-ROAD-BLACK-break-claims-no-skip", [die("Ann", 5), chk("Ann", "skip", value=0)],
-        ("checkpoint", "LOG-CHECK"), position=road2)
+        ("checkpoint", "LOG-CHECK-VALUE"), position=road2)
     add("PJ-ROAD-BLACK-legal-next-turn-skipped",
         [die("Ann", 5), die("Bo", 1), die("Bo", 2), chk("Ann", "skip"), chk("Bo", "road")],
         position=road2)
     red = pos({"Ann": {**road, "road": 2, "destination": "green_valley"},
                "Bo": {**road, "destination": "buffalo_head"}}, when=None)
     add("PJ-ROAD-RED-break-claims-no-extra-steps", [die("Ann", 6), chk("Ann", "road", -5)],
-        ("checkpoint", "LOG-CHECK"), position=red)
+        ("checkpoint", "LOG-CHECK-VALUE"), position=red)
     add("PJ-ROAD-RED-legal-five-extra-steps", [die("Ann", 6), chk("Ann", "road")],
         position=red)
     near = pos({"Ann": {**road, "road": 33, "destination": "high_falls"},
                 "Bo": {**road, "road": 30, "destination": "high_falls"},
                 "Cy": {**road, "road": 10, "destination": "high_falls"}}, when=None)
     add("PJ-ROAD-ARRIVE-break-claims-still-on-the-road",
-        [die("Ann", 5), chk("Ann", "where", value="road")], ("checkpoint", "LOG-CHECK"),
+        [die("Ann", 5), chk("Ann", "where", value="road")], ("checkpoint", "LOG-CHECK-VALUE"),
         players=P3, position=near)
     add("PJ-ROAD-ARRIVE-legal-passing-the-end-dot",
         [die("Ann", 5), chk("Ann", "property"), chk("Ann", "land")], players=P3, position=near)
@@ -302,7 +302,7 @@ def golden_cases() -> list[Case]:
         position=pos({"Ann": owner("Ann", city_ann, cash=9000), "Bo": plain("Bo")}))
     squat = {"land": "squatter"}
     add("PJ-REDEEM-break-claims-land-not-owned",
-        [a("Ann", "advance"), chk("Ann", "owner", value=0)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "owner", value=0)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": owner("Ann", city_ann, **squat), "Bo": plain("Bo")}))
     add("PJ-REDEEM-legal-paid-at-the-end-of-the-first-lap",
         [a("Ann", "advance"), chk("Ann", "owner"), chk("Ann", "cash")],
@@ -331,7 +331,7 @@ def golden_cases() -> list[Case]:
         position=pos({"Ann": {"where": "prison", "property": "green_valley", "land": "owner",
                               "prison_until": "1859-06"}, "Bo": plain("Bo")}, turn="Bo"))
     add("PJ-ALMANAC-MOVE-break-claims-one-square-short",
-        [a("Ann", "advance"), chk("Ann", "space", -1)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "space", -1)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=two)
     add("PJ-ALMANAC-MOVE-legal-steps-of-the-month",
         [a("Ann", "advance"), chk("Ann", "space")], position=two)
@@ -351,27 +351,27 @@ def golden_cases() -> list[Case]:
             break
     assert crops_past is not None
     add("PJ-SPACE-LAND-break-claims-sale-on-passing",
-        [a("Ann", "advance"), chk("Ann", "harvest", value=0)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "harvest", value=0)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": owner("Ann", crops_past, harvest=2), "Bo": plain("Bo")}))
     add("PJ-SPACE-LAND-legal-passing-a-sale-square-sells-nothing",
         [a("Ann", "advance"), chk("Ann", "harvest"), chk("Ann", "cash")],
         position=pos({"Ann": owner("Ann", crops_past, harvest=2), "Bo": plain("Bo")}))
     crops = owner("Ann", square("Ann", "1859-03", "sell_crops"), harvest=3)
     add("PJ-SELL-CROPS-break-claims-harvest-kept",
-        [a("Ann", "advance"), chk("Ann", "harvest", value=3)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "harvest", value=3)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": crops, "Bo": plain("Bo")}))
     add("PJ-SELL-CROPS-legal-all-sold-at-the-month-price",
         [a("Ann", "advance"), chk("Ann", "harvest"), chk("Ann", "cash")],
         position=pos({"Ann": crops, "Bo": plain("Bo")}))
     timber = owner("Ann", square("Ann", "1859-03", "sell_timber"), axe=1)
     add("PJ-SELL-TIMBER-break-claims-axe-kept",
-        [a("Ann", "advance"), chk("Ann", "axe", value=1)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "axe", value=1)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": timber, "Bo": plain("Bo")}))
     add("PJ-SELL-TIMBER-legal-all-sold-at-the-month-price",
         [a("Ann", "advance"), chk("Ann", "axe"), chk("Ann", "cash")],
         position=pos({"Ann": timber, "Bo": plain("Bo")}))
     add("PJ-PROC-PRICE-break-claims-the-printed-price",
-        [a("Ann", "advance"), chk("Ann", "cash", -900)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "cash", -900)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": crops, "Bo": plain("Bo")}, modifiers={"harvest": 300}))
     add("PJ-PROC-PRICE-legal-harvest-plus-300",
         [a("Ann", "advance"), chk("Ann", "cash")],
@@ -381,21 +381,21 @@ def golden_cases() -> list[Case]:
               modifiers={"harvest": 300})
     add("PJ-PROC-DURATION-break-claims-the-raise-in-january",
         [a("Bo", "advance"), end("Bo"), a("Ann", "advance"), chk("Ann", "cash", 900)],
-        ("checkpoint", "LOG-CHECK"), position=dec)
+        ("checkpoint", "LOG-CHECK-VALUE"), position=dec)
     add("PJ-PROC-DURATION-legal-lapses-when-december-ends",
         [a("Bo", "advance"), end("Bo"), a("Ann", "advance"), chk("Ann", "cash")],
         position=dec)
     spoils_sq = square("Ann", "1859-03", "sell_spoils")
     haul = ["buffalo-01", "fish-01", "gold-01"]
     add("PJ-SELL-SPOILS-break-claims-cards-kept",
-        [a("Ann", "advance"), chk("Ann", "buffalo", value=1)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "buffalo", value=1)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": owner("Ann", spoils_sq, spoils=haul), "Bo": plain("Bo")}))
     add("PJ-SELL-SPOILS-legal-printed-values",
         [a("Ann", "advance"), chk("Ann", "cash"), chk("Ann", "gold")],
         position=pos({"Ann": owner("Ann", spoils_sq, spoils=haul), "Bo": plain("Bo")}))
     fur_sq = square("Ann", "1859-03", "fur_trapper")
     add("PJ-FUR-TRAPPER-break-claims-full-value",
-        [a("Ann", "advance"), chk("Ann", "cash", 500)], ("checkpoint", "LOG-CHECK"),
+        [a("Ann", "advance"), chk("Ann", "cash", 500)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": owner("Ann", fur_sq, spoils=["buffalo-01", "fish-01"]),
                       "Bo": plain("Bo")}))
     add("PJ-FUR-TRAPPER-legal-half-value-fish-kept",
@@ -424,13 +424,13 @@ def golden_cases() -> list[Case]:
         position=empty)
     add("PJ-PAY-SHORT-break-claims-debt",
         [a("Ann", "advance"), draw("post", "post-02"), chk("Ann", "cash", value=-700)],
-        ("checkpoint", "LOG-CHECK"), position=at_post(cash=300))
+        ("checkpoint", "LOG-CHECK-VALUE"), position=at_post(cash=300))
     add("PJ-PAY-SHORT-legal-pays-all-the-cash",
         [a("Ann", "advance"), draw("post", "post-02"), chk("Ann", "cash"),
          chk(None, "bank_received")], position=at_post(cash=300))
     add("PJ-POST-MONEY-break-claims-nothing-collected",
         [a("Ann", "advance"), draw("post", "post-04"), chk("Ann", "cash", -300)],
-        ("checkpoint", "LOG-CHECK"), position=at_post())
+        ("checkpoint", "LOG-CHECK-VALUE"), position=at_post())
     add("PJ-POST-MONEY-legal-collect-and-pay-into-the-saloon",
         [a("Ann", "advance"), draw("post", "post-04"), chk("Bo", "cash"), end("Ann"),
          a("Bo", "advance"), end("Bo"), chk(None, "saloon")], position=at_post())
@@ -447,7 +447,7 @@ def golden_cases() -> list[Case]:
                       "Bo": owner("Bo", bo_apr - steps("Bo", "1859-03"))}))
     add("PJ-POST-SHERIFF-break-claims-no-sheriff",
         [a("Ann", "advance"), draw("post", "post-08"), chk("Ann", "sheriff", value=0)],
-        ("checkpoint", "LOG-CHECK"), position=at_post())
+        ("checkpoint", "LOG-CHECK-VALUE"), position=at_post())
     add("PJ-POST-SHERIFF-legal-full-value-at-the-fur-trapper",
         [a("Ann", "advance"), chk("Ann", "cash")],
         position=pos({"Ann": owner("Ann", fur_sq, spoils=["buffalo-01"], sheriff=True),
@@ -455,13 +455,13 @@ def golden_cases() -> list[Case]:
     procl_pos = pos({"Ann": owner("Ann", procl), "Bo": plain("Bo")})
     add("PJ-PROC-TAX-break-claims-no-tax",
         [a("Ann", "advance"), draw("proclamation", "proclamation-12"), chk("Bo", "cash", 500)],
-        ("checkpoint", "LOG-CHECK"), position=procl_pos)
+        ("checkpoint", "LOG-CHECK-VALUE"), position=procl_pos)
     add("PJ-PROC-TAX-legal-every-squatter-pays",
         [a("Ann", "advance"), draw("proclamation", "proclamation-12"), chk("Ann", "cash"),
          chk("Bo", "cash")], position=procl_pos)
     add("PJ-PROC-INDIAN-break-claims-no-indian",
         [a("Ann", "advance"), draw("proclamation", "proclamation-09"),
-         chk(None, "indians", value=0)], ("checkpoint", "LOG-CHECK"), position=procl_pos)
+         chk(None, "indians", value=0)], ("checkpoint", "LOG-CHECK-VALUE"), position=procl_pos)
     add("PJ-PROC-INDIAN-legal-camp-placed",
         [a("Ann", "advance"), draw("proclamation", "proclamation-09"), chk(None, "indians")],
         position=procl_pos)
@@ -503,14 +503,14 @@ def golden_cases() -> list[Case]:
         position=pos({"Ann": on_trail(8, "fishing"), "Bo": plain("Bo")}))
     camp = {"indians": [["hunting", 5]]}
     add("PJ-INDIAN-LAND-break-claims-haul-kept",
-        [die("Ann", 2), chk("Ann", "buffalo", value=1)], ("checkpoint", "LOG-CHECK"),
+        [die("Ann", 2), chk("Ann", "buffalo", value=1)], ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": on_trail(3, spoils=["buffalo-01"]), "Bo": plain("Bo")}, **camp))
     add("PJ-INDIAN-LAND-legal-haul-lost-without-pay",
         [die("Ann", 2), chk("Ann", "buffalo"), chk("Ann", "cash")],
         position=pos({"Ann": on_trail(3, spoils=["buffalo-01"]), "Bo": plain("Bo")}, **camp))
     add("PJ-INDIAN-PASS-break-claims-no-half-value",
         [die("Ann", 3), draw("gold", "gold-01"), chk("Ann", "cash", -1000)],
-        ("checkpoint", "LOG-CHECK"),
+        ("checkpoint", "LOG-CHECK-VALUE"),
         position=pos({"Ann": on_trail(3, spoils=["buffalo-01", "fish-01"]), "Bo": plain("Bo")},
                      **camp))
     add("PJ-INDIAN-PASS-legal-half-value-in-cash",
@@ -549,7 +549,7 @@ def golden_cases() -> list[Case]:
                    when="1859-12", saloon=4000)
     add("PJ-SALOON-JANUARY-break-claims-no-top-up",
         [a("Bo", "advance"), end("Bo"), chk(None, "saloon", -10000)],
-        ("checkpoint", "LOG-CHECK"), position=december)
+        ("checkpoint", "LOG-CHECK-VALUE"), position=december)
     add("PJ-SALOON-JANUARY-legal-bank-pays-10000",
         [a("Bo", "advance"), end("Bo"), chk(None, "saloon"), chk(None, "bank_paid")],
         position=december)
@@ -611,7 +611,7 @@ def golden_cases() -> list[Case]:
     add("PJ-AUCTION-PAY-break-claims-the-card-was-free",
         [a("Ann", "advance"), draw("proclamation", "proclamation-08"),
          a("Ann", "bid", amount=2500), a("Bo", "pass"), draw("gold", "gold-01"),
-         chk("Ann", "cash", 2500)], ("checkpoint", "LOG-CHECK"), players=P3, position=tp_cy)
+         chk("Ann", "cash", 2500)], ("checkpoint", "LOG-CHECK-VALUE"), players=P3, position=tp_cy)
     add("PJ-AUCTION-PAY-legal-the-trading-post-owner-is-paid",
         [a("Ann", "advance"), draw("proclamation", "proclamation-08"),
          a("Ann", "bid", amount=2500), a("Bo", "pass"), draw("gold", "gold-01"),
@@ -658,7 +658,7 @@ def golden_cases() -> list[Case]:
     add("PJ-SCORE-CAPITAL-legal-land-gold-spoils-and-cash",
         [a("Bo", "advance"), end("Bo"), chk("Ann", "score"), FinalLine()], position=rich)
     add("PJ-SCORE-LAND-break-squatters-land-counted",
-        [a("Bo", "advance"), end("Bo"), FinalLine({"Bo": 12000})], ("score", "LOG-SCORE"),
+        [a("Bo", "advance"), end("Bo"), FinalLine({"Bo": 12000})], ("score", "PJ-SCORE-CAPITAL"),
         position=rich)
     add("PJ-SCORE-LAND-legal-only-owned-land-counts",
         [a("Bo", "advance"), end("Bo"), chk("Bo", "score"), chk("Ann", "score"), FinalLine()],
@@ -752,14 +752,14 @@ def write_examples() -> dict[str, Obj]:
     bad = [json.loads(json.dumps(ev)) for ev in events]
     bad[k]["check"]["saloon"] -= DATA.saloon_january
     write_log(EXAMPLES / "pionjar-invalid-checkpoint.jsonl", head, bad)
-    finish("pionjar-invalid-checkpoint.jsonl", [(line(k), "checkpoint", "LOG-CHECK")])
+    finish("pionjar-invalid-checkpoint.jsonl", [(line(k), "checkpoint", "LOG-CHECK-VALUE")])
 
     # score: the winner's final capital raised by 1,000
     bad = [json.loads(json.dumps(ev)) for ev in events]
     final = bad[-1]["final"]
     final["scores"][final["winners"][0]] += 1000
     write_log(EXAMPLES / "pionjar-invalid-score.jsonl", head, bad)
-    finish("pionjar-invalid-score.jsonl", [(line(len(bad) - 1), "score", "LOG-SCORE")])
+    finish("pionjar-invalid-score.jsonl", [(line(len(bad) - 1), "score", "PJ-SCORE-CAPITAL")])
     return verdicts
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from referee.model.core import Action, Note, Violation, fields
+from referee.model.core import Action, Note, Violation, fields, unknown
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import RESOURCES, HomesteadersData
 from referee.model.homesteaders.moves.common import (
@@ -153,8 +153,8 @@ class Build(Act):
             return bad
         name = event.get("building")
         if name not in self.data.buildings:
-            return Violation("schema", "HS-BUILD-SUPPLY", f"unknown building {name!r}",
-                             event.player)
+            return Violation("schema", "HS-BUILD-SUPPLY",
+                             unknown("building", name, self.data.buildings), event.player)
         for res in event.get("gold_for", ()):
             if not isinstance(res, str) or res not in RESOURCES:
                 return Violation("schema", "HS-RIVER-PORT", f"gold_for lists resources, found "
@@ -337,7 +337,7 @@ class Bonus(Act):
         if bad is not None:
             return bad
         if event.get("pay") is not None and event.get("pay") not in RESOURCES:
-            return Violation("schema", "HS-BONUS", f"unknown resource {event.get('pay')!r}",
+            return Violation("schema", "HS-BONUS", unknown("resource", event.get("pay"), RESOURCES),
                              event.player)
         return None
 
@@ -357,6 +357,10 @@ class Bonus(Act):
         if event.get("worker") is not None and not bonus.worker:
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus gives no worker",
                              event.player)
+        if event.get("worker") is False and t.awards_items:
+            # rulebook, Building: "the player immediately receives these items"
+            return Violation("illegal", "HS-BONUS", f"tile {t.id} allows no building and "
+                             "awards its worker at once: it cannot be declined", event.player)
         if bonus.advance != (event.get("reward") is not None):
             return Violation("illegal", "HS-BONUS", f"tile {t.id}'s bonus advances the railroad "
                              "marker: give a reward" if bonus.advance else
@@ -411,7 +415,9 @@ class Bonus(Act):
             return
         i = state.seat[player]
         hold = state.hold[i]
-        workers: list[bool | None] = [True, False] if bonus.worker else [None]
+        t = tile(self.data, state, auction)
+        workers: list[bool | None] = ([True] if t.awards_items else [True, False]
+                                      ) if bonus.worker else [None]
         rewards_: list[str | None] = (list(rewards(self.data, hold["track"])) if bonus.advance
                                       else [None])
         pays: list[str | None] = [None]

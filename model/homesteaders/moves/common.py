@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.model.core import Action, ActionMove, ChanceMove, PhaseMove, Violation, is_int
+from referee.model.core import (
+    Action,
+    ActionMove,
+    ChanceMove,
+    PhaseMove,
+    Violation,
+    is_int,
+    unknown,
+)
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import RESOURCES, HomesteadersData, Tile
 from referee.model.homesteaders.state import BONUS, HomesteadersState
@@ -59,7 +67,7 @@ def auction_problem(state: State, event: Action, rule: str) -> Violation | None:
     this many players (``illegal`` HS-BID-AUCTION): wrong in any state of the game."""
     auction = event.get("auction")
     if auction not in (1, 2, 3):
-        return Violation("schema", rule, f"unknown auction {auction} (auctions are 1, 2, 3)",
+        return Violation("schema", rule, unknown("auction", auction, ["1", "2", "3"]),
                          event.player)
     if auction > state.auctions:
         return Violation("illegal", "HS-BID-AUCTION", f"auction {auction} is not used with "
@@ -69,8 +77,8 @@ def auction_problem(state: State, event: Action, rule: str) -> Violation | None:
 
 def resource_problem(event: Action, key: str, rule: str) -> Violation | None:
     if event.get(key) not in RESOURCES:
-        return Violation("schema", rule, f"unknown resource {event.get(key)!r} (expected one of "
-                         f"{', '.join(RESOURCES)})", event.player)
+        return Violation("schema", rule, unknown("resource", event.get(key), RESOURCES),
+                         event.player)
     return None
 
 
@@ -97,8 +105,8 @@ def reward_names(data: HomesteadersData) -> tuple[str, ...]:
 def reward_schema_problem(data: HomesteadersData, event: Action) -> Violation | None:
     reward = event.get("reward")
     if reward is not None and reward not in reward_names(data):
-        return Violation("schema", "HS-TRACK-REWARD", f"unknown railroad reward {reward!r} "
-                         f"(expected one of {', '.join(reward_names(data))})", event.player)
+        return Violation("schema", "HS-TRACK-REWARD",
+                         unknown("railroad reward", reward, reward_names(data)), event.player)
     return None
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from referee.model.core import Action, Note, Violation, fields
+from referee.model.core import Action, Note, Violation, fields, unknown
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import HomesteadersData
 from referee.model.homesteaders.moves.common import (
@@ -29,7 +29,7 @@ def slot_problem(data: HomesteadersData, slot: Any) -> str | None:
         return f"a slot is written 'building:index', found {slot!r}"
     name, index = slot.split(":")
     if name not in data.buildings:
-        return f"unknown building {name!r} in slot {slot!r}"
+        return f"slot {slot!r}: {unknown('building', name, data.buildings)}"
     n = len(data.buildings[name].slots)
     if not index.isdigit() or int(index) >= n or str(int(index)) != index:
         return (f"slot {slot!r}: {name} has slots "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from referee.model.core import Action, Note, Violation, fields
+from referee.model.core import Action, Note, Violation, fields, unknown
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import RESOURCES
 from referee.model.homesteaders.moves.common import (
@@ -157,8 +157,8 @@ class Convert(_Anytime):
             return bad
         building = event.get("building")
         if building not in self.data.buildings:
-            return Violation("schema", "HS-CONVERT", f"unknown building {building!r}",
-                             event.player)
+            return Violation("schema", "HS-CONVERT",
+                             unknown("building", building, self.data.buildings), event.player)
         return None
 
     def source(self, building: str, given: str | None) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from referee.model.core import Chance, Note, Phase, Violation, fields
+from referee.model.core import Chance, Note, Phase, Violation, fields, unknown
 from referee.model.homesteaders.data import HomesteadersData
 from referee.model.homesteaders.moves.common import (
     Draw,
@@ -35,7 +35,8 @@ class StartPlayer(Draw):
     def validate(self, state: State, event: Chance) -> Violation | None:
         if event.get("player") not in state.players:
             return Violation("schema", "HS-START-PLAYER",
-                             f"start_player names unknown player {event.get('player')!r}")
+                             "start_player names an "
+                             + unknown("player", event.get("player"), state.players))
         return None
 
     def outcomes(self, state: State) -> list[tuple[Chance, Fraction]]:
@@ -101,8 +102,8 @@ class Reveal(Draw):
             return Violation("schema", "HS-REVEAL", f"reveal is for auction 2 or 3, found "
                              f"{auction}")
         if tile not in self.data.tiles:
-            return Violation("schema", "HS-REVEAL", f"unknown tile {tile} (tiles are "
-                             f"{min(self.data.tiles)}-{max(self.data.tiles)})")
+            return Violation("schema", "HS-REVEAL",
+                             unknown("tile", tile, map(str, self.data.tiles)))
         return None
 
     def check(self, state: State, event: Chance) -> Violation | None:

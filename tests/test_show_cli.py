@@ -1,0 +1,70 @@
+"""``referee show GAME [TOPIC] [NAME]``: a game's data as users read it, from the data files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.games import BUILTIN, registration
+from referee.model.homesteaders import GAME as HS
+from referee.model.pionjar.data import load_data
+
+runner = CliRunner()
+
+
+def show(*args: str):
+    return runner.invoke(app, ["show", *args])
+
+
+@pytest.mark.parametrize("game", sorted(BUILTIN))
+def test_every_game_lists_its_topics(game):
+    topics = registration(game).show_topics()
+    assert topics
+    result = show(game)
+    assert result.exit_code == 0
+    for topic in topics:
+        assert topic in result.output
+        listed = json.loads(show(game, topic, "-f", "json").output)["entries"]
+        assert listed and all(isinstance(v, list) and v for v in listed.values())
+
+
+def test_homesteaders_building_with_slots_in_order():
+    farm = HS.data.buildings["farm"]
+    result = show("homesteaders", "buildings", "farm")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    slots = [ln.strip() for ln in lines if ln.strip().startswith("slot farm:")]
+    assert [s.split(":")[1] for s in slots] == [str(i) for i in range(len(farm.slots))]
+    assert "cost: 1 wood" in result.output  # the cost from buildings.toml
+
+
+def test_homesteaders_every_building_and_tile_is_shown():
+    buildings = json.loads(show("homesteaders", "buildings", "-f", "json").output)["entries"]
+    assert set(buildings) == set(HS.data.buildings)
+    tiles = json.loads(show("homesteaders", "tiles", "-f", "json").output)["entries"]
+    assert set(tiles) == {str(t) for t in HS.data.tiles}
+
+
+def test_pionjar_places_and_cards_from_the_data_set():
+    d = load_data(None)
+    places = json.loads(show("pionjar", "places", "-f", "json").output)["entries"]
+    assert set(d.properties) <= set(places) and set(d.trails) <= set(places)
+    cards = json.loads(show("pionjar", "cards", "-f", "json").output)["entries"]
+    assert set(cards) == set(d.cards) | set(d.spoils)
+    some = next(iter(d.cards))
+    assert d.cards[some].text in show("pionjar", "cards", some).output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("homesteaders", "buildngs"), "unknown topic 'buildngs' (did you mean 'buildings'?)"),
+    (("homesteaders", "buildings", "frm"), "unknown name 'frm' (did you mean 'farm'?)"),
+    (("pionjr",), "unknown game 'pionjr' (did you mean 'pionjar'?)"),
+    (("colonists",), "not modelled"),
+    (("pionjar", "zzz"), "(known: places, cards, economy)"),
+])
+def test_unknown_names_suggest(args, message):
+    result = show(*args)
+    assert result.exit_code == 2 and message in result.output
