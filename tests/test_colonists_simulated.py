@@ -54,19 +54,13 @@ FULL_SAMPLE = 100
 PLAYERS = (1, 2, 3, 4)
 KINDS = {"full": 4, "one_era": 1}    # the kinds of game: last_era
 
-# Rules of the catalogue that no legal game credits: refusals only (a malformed event, bad
-# options, a data set or position that is refused), or rules the engine applies without noting
-# them (setup, the scoring and tie-break done by the validator's final line, check lines).
+# Rules of the catalogue that no simulated game credits: refusals only (a malformed event, a
+# position, which the simulator never writes), or effects applied without a note. The header
+# credits setup, options and data; check lines CO-CHECK; the final line CO-SCORE and CO-TIE.
 NEVER_CREDITED = {
     "CO-VOCAB": "a schema rule: only a malformed event names it",
-    "CO-OPTIONS": "only refused header options name it",
-    "CO-DATA": "only a refused data set names it",
     "CO-POSITION": "positions are not written by the simulator (and only a refusal names it)",
-    "CO-SETUP-PLAYERS": "new_state sets the communities up without noting it",
     "CO-SPECIAL": "no move notes it: the special buildings' effects are applied without a note",
-    "CO-SCORE": "scores are compared by the final line (LOG-SCORE), not noted by a move",
-    "CO-TIE": "winners are compared by the final line (LOG-SCORE), not noted by a move",
-    "CO-CHECK": "check lines are credited to the format (LOG-CHECK); CO-CHECK names wrong claims",
 }
 
 
@@ -505,7 +499,7 @@ def test_co_employ_an_employed_merchant_not_sustained_is_illegal(corpus, tmp_pat
     pytest.fail("no Merchant at home with a job and short of sustenance in the games played")
 
 
-def test_log_score_a_final_score_raised_by_one_is_a_score_error(corpus, tmp_path):
+def test_co_score_a_final_score_raised_by_one_is_a_score_error(corpus, tmp_path):
     game = next(full_games(corpus))
     lines = lines_of(game.players, game.last_era, events_of(game))
     final = json.loads(json.dumps(lines[-1]))
@@ -513,7 +507,7 @@ def test_log_score_a_final_score_raised_by_one_is_a_score_error(corpus, tmp_path
     final["final"]["scores"][player] += 1
     lines[-1] = final
     report = validate_file(write_lines(tmp_path / "mutated.jsonl", lines))
-    assert first_error(report) == (len(lines), "score", "LOG-SCORE")
+    assert first_error(report) == (len(lines), "score", "CO-SCORE")
     assert len(report.errors) == 1 and report.errors[0].player == player
 
 

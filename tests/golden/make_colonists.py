@@ -8,10 +8,11 @@ of the game), a header ``position`` on that board. For every CO rule id there is
 breaks it (``<RULE>-break-*.jsonl``) and one that uses it legally (``<RULE>-legal-*.jsonl``).
 Rules that describe an automatic effect (production, the Buffers, the Factory, the start player
 changing hands...) are broken by a ``check`` line claiming the state without the effect; the
-validator reports a ``checkpoint`` error of the quantity's rule (CO-CHECK for goods). Where the
-rulebook's rule is enforced under another rule id (a Market sale short of goods is a CO-SPEND
-refusal, a Developer visit without a card to play a CO-MOVE-ACTION one), the break log is named
-after the rule it breaks and its ``expect`` names the rule the validator reports. CO-SETUP-PLAYERS
+validator reports a ``checkpoint`` error of the quantity's rule (LOG-CHECK-VALUE for goods;
+CO-CHECK keeps unknown names and wrong types). Where the rulebook's rule is enforced under another
+rule id (a Market sale short of goods is a CO-SPEND refusal, a Developer visit without a card to
+play a CO-MOVE-ACTION one), the break log is named after the rule it breaks and its ``expect``
+names the rule the validator reports. CO-SETUP-PLAYERS
 cannot be broken from a log: the header check (LOG-PLAYERS) refuses 0 or 5 players first.
 
 The examples are a one-era game for 2 players of a plain scripted player (``Steady``: each turn
@@ -378,8 +379,9 @@ def log_cases() -> Iterable[Case]:
     yield t.case("CO-CHECK-legal-numbers-names-and-texts", chk("Ann", "wood"),
                  chk("Ann", "buildings"), chk(None, "turn"), chk(None, "colonies"),
                  chk("Ann", "storage"))
-    yield t.case("CO-CHECK-break-clay-miscounted", chk("Ann", "clay", 1), chk("Ann", "tools"),
-                 want=("checkpoint", "CO-CHECK"), line=len(t.events) + 2)
+    yield t.case("LOG-CHECK-VALUE-break-clay-miscounted", chk("Ann", "clay", 1),
+                 chk("Ann", "tools"), want=("checkpoint", "LOG-CHECK-VALUE"),
+                 line=len(t.events) + 2)
     yield t.case("CO-CHECK-break-unknown-quantity", {"check": {"Ann": {"timber": 2}}},
                  want=("schema", "CO-CHECK"))
 
@@ -675,11 +677,11 @@ def storage_cases() -> Iterable[Case]:
     f.turn("Ann", "developer", "develop", card=101, decline={"wood": 2})
     lay_year_one(f, "Ann")
     yield f.case("CO-BUFFER-break-claims-the-wood-in-storage", SUSTENANCE,
-                 chk("Ann", "buffered_wood", value=0), want=("checkpoint", "CO-CHECK"))
+                 chk("Ann", "buffered_wood", value=0), want=("checkpoint", "LOG-CHECK-VALUE"))
     yield f.case("CO-BUFFER-legal-the-forester-fills-its-buffer", SUSTENANCE,
                  chk("Ann", "buffered_wood"), chk("Ann", "wood"))
     yield f.case("CO-PRODUCE-break-claims-no-smithy-tool", SUSTENANCE,
-                 chk("Ann", "tools", -1), want=("checkpoint", "CO-CHECK"))
+                 chk("Ann", "tools", -1), want=("checkpoint", "LOG-CHECK-VALUE"))
     yield f.case("CO-PRODUCE-legal-the-smithy-and-the-forester", SUSTENANCE,
                  chk("Ann", "tools"), chk("Ann", "buffered_wood"))
     # the Factory: a Farmer there adds a Wood to the Farmer-run Forester's House
@@ -687,7 +689,7 @@ def storage_cases() -> Iterable[Case]:
     yield fa.case("CO-FACTORY-legal-a-farmer-there-adds-a-wood", SUSTENANCE,
                   chk("Ann", "buffered_wood"), chk("Ann", "employed_farmers"))
     yield fa.case("CO-FACTORY-break-claims-the-forester-without-the-bonus", SUSTENANCE,
-                  chk("Ann", "buffered_wood", -1), want=("checkpoint", "CO-CHECK"),
+                  chk("Ann", "buffered_wood", -1), want=("checkpoint", "LOG-CHECK-VALUE"),
                   note="the Forester's House yields 2 Wood, 3 with a Farmer in the Factory")
     yield fa.case("CO-REDISTRIBUTE-legal-both-farmers-change-jobs", SUSTENANCE,
                   chk("Ann", "storage"), chk("Ann", "wood"))
@@ -1117,7 +1119,7 @@ def position_cases() -> Iterable[Case]:
     yield end.case("CO-ERA-END-break-a-move-after-the-end", SUSTENANCE,
                    a("Ann", "move", to=GROVE), want=("order", "CO-ERA-END"))
     yield end.case("CO-SCORE-break-final-score-one-too-high", SUSTENANCE,
-                   FinalLine({"Bo": 1}), want=("score", "LOG-SCORE"))
+                   FinalLine({"Bo": 1}), want=("score", "CO-SCORE"))
     example = {"era": 1, "year": 5, "stage": "over", "players": {"Ann": {
         "buildings": ["farm", "farm", "farm", "farm", "farm", "farm", "flat", "flat",
                       worker("factory", "citizen"), worker("factory", "citizen"),
@@ -1142,7 +1144,7 @@ def position_cases() -> Iterable[Case]:
                    chk("Bo", "score"), FinalLine(), note="both are worth the same; Ann took "
                    "the first three turns of the first year, so Bo wins")
     yield tie.case("CO-TIE-break-the-start-player-claims-the-win",
-                   FinalLine(winners=["Ann"]), want=("score", "LOG-SCORE"))
+                   FinalLine(winners=["Ann"]), want=("score", "CO-TIE"))
     full = {"stage": "act", "year": 4, "board": BOARD, "market_card": "hunting_lodge",
             "players": {"Ann": {"buildings": [
                 "farm", "farm", "farm", "farm", "farm", "farm", "farm",
@@ -1602,7 +1604,7 @@ def scholar_cases() -> Iterable[Case]:
                               "hand": [126], **acting("developer")}}, stage="act")
     yield Table(P2, position=dev3).case(
         "CO-SCHOLAR-4-break-tools-at-level-three", a("Ann", "develop", card=126),
-        chk("Ann", "tools", 1), want=("checkpoint", "CO-CHECK"),
+        chk("Ann", "tools", 1), want=("checkpoint", "LOG-CHECK-VALUE"),
         note="at level III the Tool is paid: the claim of 3 Tools is one too many")
 
 
@@ -2008,14 +2010,14 @@ def write_examples(folder: Path = EXAMPLES) -> dict[str, Obj]:
     bad = copy(events)
     bad[k]["check"][P2[1]]["tools"] -= 1
     write_log(folder / "colonists-invalid-checkpoint.jsonl", head, bad)
-    finish("colonists-invalid-checkpoint.jsonl", [(line(k), "checkpoint", "CO-CHECK")])
+    finish("colonists-invalid-checkpoint.jsonl", [(line(k), "checkpoint", "LOG-CHECK-VALUE")])
 
     # score: the winner's final score raised by 1
     bad = copy(events)
     final = bad[-1]["final"]
     final["scores"][final["winners"][0]] += 1
     write_log(folder / "colonists-invalid-score.jsonl", head, bad)
-    finish("colonists-invalid-score.jsonl", [(line(len(bad) - 1), "score", "LOG-SCORE")])
+    finish("colonists-invalid-score.jsonl", [(line(len(bad) - 1), "score", "CO-SCORE")])
     del states
     return verdicts
 
