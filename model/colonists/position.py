@@ -26,6 +26,7 @@ from referee.model.colonists import data as d
 from referee.model.colonists.board import FIRST_MARKET, Board, Cell, adjacent, cell_of
 from referee.model.colonists.data import STORABLE, TOOLBOX, WORKER_TYPES
 from referee.model.colonists.flow import SETUP_STAGES
+from referee.model.colonists.refs import unknown_card
 from referee.model.colonists.state import Built, ColonistsState, Community, Pending
 from referee.model.core import RuleViolation, refuse, unknown
 
@@ -634,8 +635,7 @@ class _Reader:
         card = _card_id(value, path)
         found = data.improvements.get(card)
         if found is None:
-            eras = ", ".join(f"{e}01-{e}35" for e in sorted(data.eras))
-            _bad(path, f"unknown improvement {card} (ids {eras})")
+            _bad(path, unknown_card(card, data.improvements))
         if kind is not None and found.kind != kind:
             _bad(path, f"card {card} ({found.name}) is {found.kind}, not {kind}")
         if self.setup:
@@ -713,7 +713,7 @@ class _Reader:
             else:
                 card = _card_id(key, _at(path, key))
                 if card not in self.data.improvements:
-                    _bad(path, f"unknown improvement {card}")
+                    _bad(path, unknown_card(card, self.data.improvements))
             out[card] = _int(n, _at(path, key))
         return out
 
@@ -821,14 +821,19 @@ class _Reader:
                 _bad(f"{path}.moved", f"Steward {k + 1} moved but is not on the board")
         turns = self.data.calendar.turns_per_half_year
         if i == self.seat and self.stage in TURN_STAGES:
-            taken = self.turns_done + (self.stage != "turn")
+            # a Special Ambassador's action before the seat's turn: that turn has not begun
+            raw = self.pos.get("action")
+            before = isinstance(raw, Mapping) and raw.get("resume") == "turn" and bool(
+                raw.get("figure"))
+            moving = self.stage != "turn" and not before
+            taken = self.turns_done + moving
             if len(c.moved) > taken:
                 _bad(f"{path}.moved", f"{len(c.moved)} Stewards moved in {taken} turn(s); a "
                      "turn moves one Steward")
             if taken and not c.filled:
                 _bad(f"{path}.filled", f"{name} has taken {taken} turn(s), so the Basic "
                      "Storage is filled")
-            if self.stage != "turn" and not c.moved:
+            if moving and not c.moved:
                 _bad(f"{path}.moved", f"at stage {self.stage} the Steward who moved this turn "
                      "is listed")
         elif len(c.moved) > turns:
@@ -1170,8 +1175,8 @@ def position_of(state: ColonistsState) -> dict[str, Any]:
     years = data.calendar.years_per_era
     out: dict[str, Any] = {"era": s.era, "year": min(s.year, years), "stage": stage}
     setup = stage in SETUP_STAGES
-    pre_play = setup or (s.era == 1 and s.year == 1 and stage in ("market_card",
-                                                                   "reveal_place"))
+    early = ("market_card", "reveal_place") + (ERA_START_STAGES if s.first_era > 1 else ())
+    pre_play = setup or (s.era == s.first_era and s.year == 1 and stage in early)
     if stage in TURN_STAGES:
         out["half"] = data.calendar.half_years[s.half]
         out["turn"] = s.players[s.seat]
@@ -1232,6 +1237,17 @@ def position_of(state: ColonistsState) -> dict[str, Any]:
         out["drawing"] = [s.players[k] for k in s.drawing]
     out["players"] = {name: _player_of(s, i, place) for i, name in enumerate(s.players)}
     return out
+
+
+def write_position(game: Any, state: ColonistsState) -> dict[str, Any]:
+    """The ``position`` header of ``state`` for ``referee state --as-position``: the export of
+    :func:`position_of`, for every state but the setup of a game starting in a later era (which
+    the header's options rebuild, so no position holds it: the ``ValueError`` says so)."""
+    if state.stage in LATER_SETUP_STAGES or state.era < state.first_era or (
+            state.first_era > 1 and state.stage in SETUP_STAGES):
+        raise ValueError(f"a game starting in era {state.first_era} is set up from the header's "
+                         f"options; this state is at the {state.stage} step of that setup")
+    return position_of(state)
 
 
 def _player_of(s: ColonistsState, i: int, place: Any) -> dict[str, Any]:
