@@ -151,7 +151,13 @@ BUILTIN["colonists"] = Registration(
     invariants="referee.invariants.colonists:SUITE",
     topics="referee.checker.topics.colonists:topics",
     policy="referee.model.colonists.policy:POLICY",
-    hooks="referee.checker.topics.colonists.audit:HOOKS")
+    hooks="referee.checker.topics.colonists.audit:HOOKS",
+    position="referee.model.colonists.position:write_position",
+    show="referee.model.colonists.show:TOPICS",
+    resources=("wood", "clay", "ore", "planks", "bricks", "iron", "food", "tools", "dollars",
+               "farmers", "citizens", "merchants"),
+    setup_rules=("CO-SETUP-PLAYERS", "CO-OPTIONS", "CO-DATA"),
+    position_rules=("CO-POSITION",), score_rules=("CO-SCORE", "CO-TIE"))
 # Games of the mission that this version does not model yet: a log naming one is refused so.
 NOT_MODELLED: dict[str, str] = {}
 _RUNTIME: dict[str, Registration] = {}
