@@ -295,7 +295,7 @@ REFUSALS: list[tuple[str, Any, str]] = [
      "position.players.Ann.hand: lists 7 items; at most 6"),
     ("a card in two places", player("Bo", hand=[132]), "card 132 (Storehouse) is also in "
      "Ann's hand"),
-    ("an unknown card", player("Ann", hand=[999]), "unknown improvement 999"),
+    ("an unknown card", player("Ann", hand=[999]), "unknown improvement '999' (known: 101, "),
     ("a card of a later era", player("Ann", hand=[201]), "an improvement of era 2"),
     ("a limited card as permanent", player("Ann", improvements=[135], limited=None),
      "card 135 (Ticket) is limited, not permanent"),

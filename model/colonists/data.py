@@ -46,6 +46,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
+from referee.model.core.names import unknown
+
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("game.toml", "eras.toml", "places.toml", "buildings.toml", "market_cards.toml",
          "improvements.toml", "colonies.toml")
@@ -1062,8 +1064,7 @@ class _Reader:
         need, may = set(required), set(optional) | set(NOTE_KINDS)
         for key in value:
             if key not in need and key not in may:
-                allowed = ", ".join(sorted(need | may)) or "none"
-                raise self.fail(_at(where, key), f"unknown key (allowed: {allowed})")
+                raise self.fail(_at(where, key), unknown("key", key, sorted(need | may)))
         for key in sorted(need):
             if key not in value:
                 raise self.fail(_at(where, key), "missing")
@@ -1099,8 +1100,7 @@ class _Reader:
         if choices is not None:
             options = tuple(choices)
             if value not in options:
-                hint = f" (expected one of {', '.join(options)})" if len(options) <= 12 else ""
-                raise self.fail(where, f"unknown {what} {value!r}{hint}")
+                raise self.fail(where, unknown(what, value, options))
         return value
 
     def slug(self, value: Any, where: str) -> str:
@@ -1133,7 +1133,7 @@ class _Reader:
             raise self.fail(where, f"must be a table of goods, found {_short(value)}")
         for name, count in value.items():
             if name not in GOODS:
-                raise self.fail(where, f"unknown good {name!r}")
+                raise self.fail(where, unknown("good", name, GOODS))
             if name not in options:
                 raise self.fail(where, f"good {name!r} not allowed here (allowed: "
                                 f"{', '.join(options)})")
@@ -1150,7 +1150,7 @@ class _Reader:
             raise self.fail(where, f"must be a table, found {_short(value)}")
         for name, count in value.items():
             if name not in options:
-                raise self.fail(where, f"unknown {what} {name!r}")
+                raise self.fail(where, unknown(what, name, options))
             self.int_(count, _at(where, name), low)
         return MappingProxyType(dict(value))
 
@@ -1474,7 +1474,7 @@ def _buildings(r: _Reader, eras: int, refs: _Refs) -> dict[str, Building]:
         if b.upgrade_of is not None:
             source = out.get(b.upgrade_of)
             if source is None:
-                raise r.fail(f"{w}.upgrade_of", f"unknown building {b.upgrade_of!r}")
+                raise r.fail(f"{w}.upgrade_of", unknown("building", b.upgrade_of, out))
             if source.kind != b.kind:
                 raise r.fail(f"{w}.upgrade_of", f"a {b.kind} building cannot be remodelled "
                              f"from the {source.kind} building {source.slug!r}")
@@ -1491,7 +1491,7 @@ def _buildings(r: _Reader, eras: int, refs: _Refs) -> dict[str, Building]:
         if b.other_side is not None:
             other = out.get(b.other_side)
             if other is None:
-                raise r.fail(f"{w}.other_side", f"unknown building {b.other_side!r}")
+                raise r.fail(f"{w}.other_side", unknown("building", b.other_side, out))
             if other.other_side != slug or other.slug == slug:
                 raise r.fail(f"{w}.other_side", f"{other.slug!r} must name {slug!r} back")
             if other.box_count != b.box_count:
@@ -2061,7 +2061,8 @@ def _check_counts(files: dict[str, _Reader], data: dict[str, Any]) -> None:
                           f"has {len(data['colonies'])}")
     for slug in setup.start_buildings:
         if slug not in data["buildings"]:
-            raise game_r.fail("[setup].start_buildings", f"unknown building {slug!r}")
+            raise game_r.fail("[setup].start_buildings",
+                              unknown("building", slug, data["buildings"]))
 
 
 def load_data(folder: Path | str | None = None) -> ColonistsData:

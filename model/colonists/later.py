@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.model.colonists.data import ColonistsData, Goods
 from referee.model.colonists.state import ColonistsState
-from referee.model.core import refuse
+from referee.model.core import refuse, unknown
 
 SAVED_KEYS = ("next_era", "colonies", "start_player", "players")
 SAVED_PLAYER_KEYS = ("buildings", "embassies", "dollars", "goods", "tools", "improvements",
@@ -82,7 +82,7 @@ def read_saved(value: Any, players: Sequence[str], data: ColonistsData,
         raise _fail(f"must be an object with {', '.join(SAVED_KEYS)}")
     extra = sorted(set(value) - set(SAVED_KEYS))
     if extra:
-        raise _fail(f"unknown field {extra[0]!r} (fields: {', '.join(SAVED_KEYS)})")
+        raise _fail(unknown("field", extra[0], SAVED_KEYS))
     for key in ("next_era", "colonies", "players"):
         if key not in value:
             raise _fail(f"field {key!r} is missing")
@@ -99,7 +99,7 @@ def read_saved(value: Any, players: Sequence[str], data: ColonistsData,
                     f" different colonies before era {era}, found {colonies!r}")
     for slug in colonies:
         if slug not in data.colonies:
-            raise _fail(f"unknown colony {slug!r}")
+            raise _fail(unknown("colony", slug, data.colonies))
     start = value.get("start_player")
     if start is not None and start not in players:
         raise _fail(f"start_player {start!r} is not a player")

@@ -3,6 +3,7 @@ and making the Violations that name them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee.model.colonists.board import Cell, cell_of
@@ -102,11 +103,16 @@ def _describe(built: Built) -> str:
     return ", ".join(built.workers) if built.workers else "no Worker"
 
 
+def unknown_card(value: Any, improvements: Mapping[int, Any]) -> str:
+    """An unknown card id, with the closest ids (they are compared as written)."""
+    return unknown("improvement", str(value) if type(value) is int else value,
+                   [str(c) for c in improvements])
+
+
 def card_param(s: ColonistsState, event: Action, value: Any) -> int:
     if type(value) is not int:
         raise schema(event, f"an improvement is named by its card id (an integer), found "
                      f"{value!r}")
     if value not in s.data.improvements:
-        raise schema(event, f"unknown improvement {value} (ids 101-135, 201-235, 301-335, "
-                     "401-435)")
+        raise schema(event, unknown_card(value, s.data.improvements))
     return value

@@ -37,7 +37,14 @@ from referee.model.colonists.moves.common import (
 from referee.model.colonists.moves.community import apply_plan, check_slugs, plan_build
 from referee.model.colonists.moves.places import market_card, swap, swap_problem
 from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
-from referee.model.colonists.refs import Refused, card_param, goods_param, illegal, schema
+from referee.model.colonists.refs import (
+    Refused,
+    card_param,
+    goods_param,
+    illegal,
+    schema,
+    unknown_card,
+)
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Chance as ChanceEvent
@@ -428,7 +435,7 @@ class DrawImprovement(Chance):
 
     def schema_check(self, s: ColonistsState, e: ChanceEvent) -> None:
         if e.get("card") not in s.data.improvements:
-            raise _chance_schema(e, f"unknown improvement {e.get('card')}")
+            raise _chance_schema(e, unknown_card(e.get("card"), s.data.improvements))
 
     def _pile(self, s: ColonistsState) -> list[int]:
         return s.draw_pile if s.draw_pile else s.discard

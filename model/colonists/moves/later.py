@@ -16,7 +16,7 @@ from referee.model.colonists.later import budget, deal_pool, deal_schedule, last
 from referee.model.colonists.moves.base import Action, Chance, player_index
 from referee.model.colonists.moves.diplomacy import ambassador_places, unlocked
 from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
-from referee.model.colonists.refs import Refused, goods_param, illegal, schema
+from referee.model.colonists.refs import Refused, goods_param, illegal, schema, unknown_card
 from referee.model.colonists.state import Built, ColonistsState
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Chance as ChanceEvent
@@ -54,7 +54,7 @@ class DealCard(Chance):
         if e.get("player") not in s.players:
             raise _chance_schema(e, unknown("player", e.get("player"), s.players))
         if e.get("card") not in s.data.improvements:
-            raise _chance_schema(e, f"unknown improvement {e.get('card')}")
+            raise _chance_schema(e, unknown_card(e.get("card"), s.data.improvements))
 
     def _due(self, s: ColonistsState) -> tuple[int, int]:
         return deal_schedule(s)[s.deal]
