@@ -55,12 +55,11 @@ PLAYERS = (1, 2, 3, 4)
 KINDS = {"full": 4, "one_era": 1}    # the kinds of game: last_era
 
 # Rules of the catalogue that no simulated game credits: refusals only (a malformed event, a
-# position, which the simulator never writes), or effects applied without a note. The header
+# position, which the simulator never writes). The header
 # credits setup, options and data; check lines CO-CHECK; the final line CO-SCORE and CO-TIE.
 NEVER_CREDITED = {
     "CO-VOCAB": "a schema rule: only a malformed event names it",
     "CO-POSITION": "positions are not written by the simulator (and only a refusal names it)",
-    "CO-SPECIAL": "no move notes it: the special buildings' effects are applied without a note",
 }
 
 

@@ -404,9 +404,6 @@ class Employ(Action):
             note(_substitute_rule(s, b, worker))
         built.workers.append(worker)
         s.p[i].changed()
-        # a Worker moved between buildings can take a bonus (the Factory's, a card's first
-        # buildings) from another building, whose Buffer then holds one batch less
-        trim(s, i)
 
 
 class Dismiss(Action):
