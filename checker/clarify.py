@@ -33,6 +33,7 @@ from referee.checker.topics import Instance, Topic, model_values
 
 LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
+_CACHE_LIMIT = 4096  # terms kept per checker before its caches start again
 
 
 @dataclass(frozen=True)
@@ -133,18 +134,42 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # and R's part of each inner body, substituted once for every query
+        self.inner_rules = [apply(subst, rest) for subst, rest, _ in self.inner]
+        # Z3 terms already built: clarifications' conditions, situation values
+        self._terms: dict[tuple[Expr, int], z3.BoolRef] = {}
+        self._equalities: dict[tuple[str, type, int | bool], z3.BoolRef] = {}
 
     # ------------------------------------------------------------------ helpers
 
     def _w(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.when, (inst or self.a).terms)
+        return self._term(c.when, inst or self.a)
 
     def _t(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.then, (inst or self.a).terms)
+        return self._term(c.then, inst or self.a)
+
+    def _term(self, expr: Expr, inst: Instance) -> z3.BoolRef:
+        """``expr`` over ``inst``'s terms, translated once (building Z3 terms is slow)."""
+        key = (expr, id(inst))
+        found = self._terms.get(key)
+        if found is None:
+            if len(self._terms) > _CACHE_LIMIT:
+                self._terms.clear()
+            found = self._terms[key] = to_z3(expr, inst.terms)
+        return found
 
     def _fix(self, witness: Mapping[str, int | bool]) -> list[z3.BoolRef]:
-        return [self.sit[name] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-                for name, v in witness.items()]
+        out = []
+        for name, v in witness.items():
+            key = (name, type(v), v)
+            eq = self._equalities.get(key)
+            if eq is None:
+                if len(self._equalities) > _CACHE_LIMIT:
+                    self._equalities.clear()
+                eq = self._equalities[key] = self.sit[name] == (
+                    z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
+            out.append(eq)
+        return out
 
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]
@@ -166,8 +191,8 @@ class TopicChecker:
         """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
         are the situation and ``free``. With idle choices, the inner search first tries them at
         0 (a stronger body, so its lemmas are still implied by the universal)."""
-        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
-                  for subst, rest, bound in self.inner]
+        bodies = [(z3.And(*rules, *apply(subst, body)), bound)
+                  for (subst, _, bound), rules in zip(self.inner, self.inner_rules, strict=True)]
         return ExistsForall(outer, [*self.sit.values(), *free], bodies,
                             lambda: [*outer, self._forall_none(body)])
 

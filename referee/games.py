@@ -146,8 +146,20 @@ BUILTIN: dict[str, Registration] = {
         setup_rules=("PJ-SETUP-PLAYERS", "PJ-OPTIONS", "PJ-SETUP-BANKER", "PJ-SETUP-STACKS"),
         position_rules=("PJ-POSITION",), score_rules=("PJ-SCORE-CAPITAL", "PJ-SCORE-LAND")),
 }
+BUILTIN["colonists"] = Registration(
+    "colonists", "The Colonists", "referee.model.colonists:GAME",
+    invariants="referee.invariants.colonists:SUITE",
+    topics="referee.checker.topics.colonists:topics",
+    policy="referee.model.colonists.policy:POLICY",
+    hooks="referee.checker.topics.colonists.audit:HOOKS",
+    position="referee.model.colonists.position:write_position",
+    show="referee.model.colonists.show:TOPICS",
+    resources=("wood", "clay", "ore", "planks", "bricks", "iron", "food", "tools", "dollars",
+               "farmers", "citizens", "merchants"),
+    setup_rules=("CO-SETUP-PLAYERS", "CO-OPTIONS", "CO-DATA"),
+    position_rules=("CO-POSITION",), score_rules=("CO-SCORE", "CO-TIE"))
 # Games of the mission that this version does not model yet: a log naming one is refused so.
-NOT_MODELLED = {"colonists": "The Colonists"}
+NOT_MODELLED: dict[str, str] = {}
 _RUNTIME: dict[str, Registration] = {}
 
 

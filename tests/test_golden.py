@@ -22,7 +22,7 @@ def test_coverage_is_complete_for_every_implemented_game():
     games, files = measure(find_logs([GOLDEN]))
     assert files >= 100
     by_name = {g.game: g for g in games}
-    for name in ("homesteaders", "pionjar", "format"):
+    for name in ("homesteaders", "pionjar", "colonists", "format"):
         assert by_name[name].untouched == [], name
     result = runner.invoke(app, ["coverage", str(GOLDEN), "--fail-under", "100"])
     assert result.exit_code == 0, result.output

@@ -65,7 +65,7 @@ def test_line_length_limit(tmp_path, nim):
     (header(version=2), (1, "syntax", "LOG-HEADER")),
     (header(version=True), (1, "syntax", "LOG-HEADER")),
     (header(game="chess"), (1, "schema", "LOG-HEADER")),
-    (header(game="colonists"), (1, "schema", "LOG-HEADER")),
+    (header(game="colonists"), (1, "schema", "CO-OPTIONS")),  # the Nim header's options
     (header(players=["Ann"]), (1, "schema", "LOG-PLAYERS")),
     (header(players=["Ann", "Ann"]), (1, "schema", "LOG-PLAYERS")),
     (header(players=["Ann", ""]), (1, "schema", "LOG-PLAYERS")),

@@ -9,10 +9,12 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.games import BUILTIN, registration
+from referee.model.colonists.data import load_data as load_colonists
 from referee.model.homesteaders import GAME as HS
 from referee.model.pionjar.data import load_data
 
 runner = CliRunner()
+ROMAN = ["I", "II", "III", "IV"]
 
 
 def show(*args: str):
@@ -58,11 +60,33 @@ def test_pionjar_places_and_cards_from_the_data_set():
     assert d.cards[some].text in show("pionjar", "cards", some).output
 
 
+def test_colonists_every_card_building_and_colony_from_the_data_set():
+    d = load_colonists(None)
+    cards = json.loads(show("colonists", "improvements", "-f", "json").output)["entries"]
+    assert set(cards) == {str(c) for c in d.improvements} and len(cards) == 140
+    assert f"effect: {d.improvements[101].text}" in show("colonists", "improvements", "101").output
+    built = json.loads(show("colonists", "buildings", "-f", "json").output)["entries"]
+    assert set(built) == set(d.buildings)
+    estate = show("colonists", "buildings", "estate").output
+    assert "cost: 1 tools, 3 wood, 1 bricks" in estate and "remodelled from the Farm" in estate
+    levels = json.loads(show("colonists", "colonies", "-f", "json").output)["entries"]
+    assert set(levels) == set(d.colonies)
+    for slug, colony in d.colonies.items():
+        assert levels[slug][1:] == [f"level {ROMAN[k - 1]}: {colony.levels[k].text}"
+                                    for k in sorted(colony.levels)]
+    places = json.loads(show("colonists", "places", "-f", "json").output)["entries"]
+    assert {p.slug for p in d.places} | set(d.markets) == set(places)
+    market = json.loads(show("colonists", "market_cards", "-f", "json").output)["entries"]
+    assert set(market) == set(d.market_cards)
+    eras = json.loads(show("colonists", "eras", "-f", "json").output)["entries"]
+    assert set(eras) == {"1", "2", "3", "4"}
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("homesteaders", "buildngs"), "unknown topic 'buildngs' (did you mean 'buildings'?)"),
     (("homesteaders", "buildings", "frm"), "unknown name 'frm' (did you mean 'farm'?)"),
     (("pionjr",), "unknown game 'pionjr' (did you mean 'pionjar'?)"),
-    (("colonists",), "not modelled"),
+    (("colonists", "buildings", "frm"), "unknown name 'frm' (did you mean 'farm'?)"),
     (("pionjar", "zzz"), "(known: places, cards, economy)"),
 ])
 def test_unknown_names_suggest(args, message):

@@ -24,7 +24,8 @@ def _table(game: str) -> tuple[Any, Any]:
 
 
 def show(
-    game: str = typer.Argument(..., help="A game (homesteaders, pionjar).", show_default=False),
+    game: str = typer.Argument(..., help="A game (homesteaders, pionjar, colonists).",
+                               show_default=False),
     topic: str | None = typer.Argument(None, help="What to show (without it: the list of "
                                        "topics).", show_default=False),
     name: str | None = typer.Argument(None, help="One entry of the topic (without it: all).",
@@ -44,8 +45,9 @@ def show(
                 out.write(json_text({"game": game, "topics": listing}, out, indent=1) + "\n")
                 return
             out.write(f"{record.title}: referee show {game} TOPIC [NAME]\n")
+            width = max(10, *map(len, listing))
             for t, what in listing.items():
-                out.write(f"  {t:<10} {what}\n")
+                out.write(f"  {t:<{width}} {what}\n")
             return
         if topic not in topics:
             raise fail(f"{record.title}: {unknown('topic', topic, topics)}")

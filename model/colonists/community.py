@@ -1,0 +1,455 @@
+"""What a community has and can do, derived from its buildings, improvements and Embassies:
+colonists, workers, storage room, Buffers, yields, Stewards, Range and building spots.
+
+Nothing here changes a state; the moves call these to check and to apply.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from referee.model.colonists import data as d
+from referee.model.colonists.goods import Bundle, Room, add
+from referee.model.colonists.state import Built, ColonistsState, Community
+
+E = TypeVar("E", bound=d.Effect)
+
+
+# --------------------------------------------------------------------------- effects in force
+
+
+def works(data: d.ColonistsData, built: Built) -> bool:
+    """Whether a building does something: it needs no Worker, or all of them are there."""
+    b = data.buildings.get(built.slug)
+    if b is None:  # an Embassy
+        return True
+    return b.workers == 0 or len(built.workers) >= b.workers
+
+
+def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
+    """Every effect in force for player ``i``: working special buildings, permanent and limited
+    improvements in front of the player, and the abilities of each Embassy's level."""
+    c = s.p[i]
+    found = c.cache.get("effects")
+    if found is not None:
+        return found
+    data = s.data
+    out: list[d.Effect] = []
+    for built in c.buildings:
+        b = data.buildings.get(built.slug)
+        if b is not None and b.effect is not None and works(data, built):
+            out.append(b.effect)
+    for card in c.played:
+        out.extend(data.improvements[card].effects)
+    for card in c.limited:
+        out.extend(data.improvements[card].effects)
+    for colony, level in c.embassies.items():
+        for ability in data.abilities(colony, level):
+            out.append(ability)
+            if isinstance(ability, d.CountsAs):  # the Scholar's Library (the Factory: below)
+                b = data.buildings.get(ability.building)
+                if b is not None and b.effect is not None and not isinstance(
+                        b.effect, d.FactoryEffect):
+                    out.append(b.effect)
+    result = tuple(out)
+    c.cache["effects"] = result
+    return result
+
+
+def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
+    """The effects of one kind in force for player ``i`` (cached under the class itself)."""
+    cache = s.p[i].cache
+    found = cache.get(kind)
+    if found is None:
+        found = cache[kind] = [e for e in effects(s, i) if isinstance(e, kind)]
+    return found
+
+
+def has(s: ColonistsState, i: int, kind: type[d.Effect]) -> bool:
+    return bool(effects_of(s, i, kind))
+
+
+def embassy_slug(colony: str) -> str:
+    return f"embassy_{colony}"
+
+
+def colony_of(slug: str) -> str | None:
+    return slug[len("embassy_"):] if slug.startswith("embassy_") else None
+
+
+def with_buildings(s: ColonistsState, i: int, buildings: list[Built]) -> ColonistsState:
+    """A view of ``s`` in which player ``i`` holds ``buildings`` (for checking a plan); the
+    rest is shared with ``s`` and must not be changed."""
+    view = s.view()
+    view.p = list(s.p)
+    c = s.p[i].view()
+    c.buildings = buildings
+    c.cache = {}
+    view.p[i] = c
+    return view
+
+
+# --------------------------------------------------------------------------- colonists
+
+
+def colonists(s: ColonistsState, i: int) -> dict[str, int]:
+    """Colonists of each type the community has (at home or at work); a new dict each time."""
+    found = s.p[i].cache.get("colonists")
+    if found is None:
+        found = s.p[i].cache["colonists"] = _colonists(s, i)
+    return dict(found)
+
+
+def _colonists(s: ColonistsState, i: int) -> dict[str, int]:
+    out = dict.fromkeys(d.WORKER_TYPES, 0)
+    for built in s.p[i].buildings:
+        b = s.data.buildings.get(built.slug)
+        if b is not None:
+            for kind, n in b.houses.items():
+                out[kind] += n
+    for e in effects_of(s, i, d.Colonists):
+        out[e.worker] += e.count
+    return out
+
+
+def employed(c: Community) -> dict[str, int]:
+    out = dict.fromkeys(d.WORKER_TYPES, 0)
+    for built in c.buildings:
+        for w in built.workers:
+            out[w] += 1
+    return out
+
+
+def at_home(s: ColonistsState, i: int) -> dict[str, int]:
+    have, busy = colonists(s, i), employed(s.p[i])
+    return {k: have[k] - busy[k] for k in d.WORKER_TYPES}
+
+
+def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
+    """Whether a ``worker`` may work in building ``b`` at all (its own type, the Factory's any,
+    or a Laborer's substitution; when employing, :func:`substitute_problem` adds the
+    substitution's conditions)."""
+    if b.worker == "any":
+        return True
+    if b.worker == worker:
+        return True
+    for e in effects_of(s, i, d.SubstituteWorker):
+        if e.worker == worker and e.works_as == b.worker:
+            return True
+    return False
+
+
+def substitutes(s: ColonistsState, i: int, worker: str, works_as: str) -> int:
+    """How many ``worker`` Colonists work in buildings for ``works_as`` now."""
+    data = s.data
+    n = 0
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is not None and b.worker == works_as:
+            n += sum(1 for w in built.workers if w == worker)
+    return n
+
+
+def substitute_problem(s: ColonistsState, i: int, b: d.Building, worker: str) -> str | None:
+    """Why a ``worker`` may not be employed in ``b`` now (None: he may). A Colonist of another
+    type needs a Laborer's substitution whose conditions hold: none of ``works_as`` free (if
+    the level says so), fewer than its ``max`` substitutes at work."""
+    if b.worker == "any" or b.worker == worker:
+        return None
+    found = [e for e in effects_of(s, i, d.SubstituteWorker)
+             if e.worker == worker and e.works_as == b.worker]
+    if not found:
+        return f"a {worker} may not work in the {b.name} (it takes a {b.worker})"
+    reasons = []
+    for e in found:
+        if e.only_if_none_free and at_home(s, i)[e.works_as] > 0:
+            reasons.append(f"a {worker} works in a {e.works_as}'s building only while no "
+                           f"{e.works_as} is free")
+            continue
+        if e.max is not None and substitutes(s, i, worker, e.works_as) >= e.max:
+            reasons.append(f"at most {e.max} {worker}(s) work in {e.works_as}s' buildings")
+            continue
+        return None
+    return "; ".join(reasons)
+
+
+def release_unallowed(s: ColonistsState, i: int) -> list[str]:
+    """Workers who may no longer work where they are (a Laborer's Embassy razed) go home;
+    returns their types."""
+    data = s.data
+    gone: list[str] = []
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is None or not built.workers:
+            continue
+        keep = [w for w in built.workers if may_work(s, i, b, w)]
+        if len(keep) != len(built.workers):
+            gone.extend(w for w in built.workers if w not in keep)
+            built.workers = keep
+    if gone:
+        s.p[i].changed()
+    return gone
+
+
+# --------------------------------------------------------------------------- storage
+
+
+def room(s: ColonistsState, i: int) -> Room:
+    found = s.p[i].cache.get("room")
+    if found is not None:
+        return found
+    found = _room(s, i)
+    s.p[i].cache["room"] = found
+    return found
+
+
+def _room(s: ColonistsState, i: int) -> Room:
+    data = s.data
+    storage = data.setup.basic_storage
+    general = data.setup.warehouse_lots
+    typed: Bundle = {}
+    c = s.p[i]
+    bonus: dict[str, int] = {}
+    in_force = list(effects(s, i))
+    for e in in_force:
+        if isinstance(e, d.BuildingStorage):
+            bonus[e.building] = bonus.get(e.building, 0) + e.spaces
+    for built in c.buildings:
+        b = data.buildings.get(built.slug)
+        if b is not None and b.storage and works(data, built):
+            storage += b.storage + bonus.get(built.slug, 0)
+    colony_lots = 0
+    from_colonies = {id(a) for colony, level in c.embassies.items()
+                     for a in data.abilities(colony, level)}
+    for e in in_force:
+        if isinstance(e, d.StorageSpaces):
+            storage += e.spaces
+        elif isinstance(e, d.Warehouse):
+            if id(e) in from_colonies and e.good is None:
+                colony_lots += e.lots  # the Warehouse extensions
+            elif e.good is None:
+                general += e.lots
+            else:
+                typed[e.good] = typed.get(e.good, 0) + e.lots
+    top = data.setup.max_warehouse_lots
+    if top is not None:  # the extensions reach at most the board's maximum
+        colony_lots = max(0, min(colony_lots, top - data.setup.warehouse_lots))
+    general += colony_lots
+    if effects_of(s, i, d.WarehouseIsStorage):
+        storage, general = storage + general, 0
+    return Room(storage, general, typed)
+
+
+# --------------------------------------------------------------------------- yields and Buffers
+
+
+FACTORY_CHOICE = "year:factory"  # the Worker type an Embassy counting as a Factory runs for
+
+
+def embassy_factories(s: ColonistsState, i: int) -> list[d.FactoryEffect]:
+    """The Factory effects of Embassies that count as a Factory (the Industrialist)."""
+    data = s.data
+    out: list[d.FactoryEffect] = []
+    for e in effects_of(s, i, d.CountsAs):
+        b = data.buildings.get(e.building)
+        if b is not None and isinstance(b.effect, d.FactoryEffect):
+            out.append(b.effect)
+    return out
+
+
+def factory_worker(s: ColonistsState, i: int) -> str:
+    """The Worker type an Embassy's Factory runs for this year: the one named (``choose``),
+    else the type that runs the most working Production and Sustenance Buildings (the first
+    of farmer, citizen, merchant on a tie)."""
+    chosen = s.p[i].used.get(FACTORY_CHOICE)
+    if chosen:
+        return d.WORKER_TYPES[chosen - 1]
+    data = s.data
+    runs = dict.fromkeys(d.WORKER_TYPES, 0)
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is not None and b.kind in ("production", "sustenance") and built.workers and \
+                works(data, built):
+            runs[built.workers[0]] += 1
+    return max(d.WORKER_TYPES, key=lambda k: (runs[k], -d.WORKER_TYPES.index(k)))
+
+
+def _factory_bonus(s: ColonistsState, i: int) -> dict[str, int]:
+    """Extra goods per building run by each Worker type, from working Factories (and Embassies
+    counting as one)."""
+    out = dict.fromkeys(d.WORKER_TYPES, 0)
+    data = s.data
+    embassy = embassy_factories(s, i)
+    if embassy:
+        kind = factory_worker(s, i)
+        for effect in embassy:
+            out[kind] += effect.bonus
+    dual = sum(e.factories for e in effects_of(s, i, d.FactoryDual))
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is None or not isinstance(b.effect, d.FactoryEffect) or not built.workers:
+            continue
+        kinds = set(built.workers)
+        if len(kinds) > 1 and dual > 0:
+            dual -= 1
+        else:
+            kinds = {built.workers[0]}
+        for kind in kinds:
+            out[kind] += b.effect.bonus
+    return out
+
+
+def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[Bundle]:
+    """One batch per working building of the given kinds (production, sustenance, money), with
+    the Factory and improvement bonuses: what it yields a year and what its Buffer holds
+    (cached per community: do not change the batches)."""
+    cache = s.p[i].cache
+    key = ("yields", kinds)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _building_yields(s, i, kinds)
+    return found
+
+
+def _building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[Bundle]:
+    data = s.data
+    factory = _factory_bonus(s, i)
+    bonuses = effects_of(s, i, d.BuildingBonus)
+    counted: dict[int, int] = {}
+    out: list[Bundle] = []
+    for built in s.p[i].buildings:
+        b = data.buildings.get(built.slug)
+        if b is None or b.kind not in kinds or not works(data, built) or not b.output:
+            continue
+        batch: Bundle = dict(b.output)
+        if b.kind != "money" and built.workers:
+            extra = factory.get(built.workers[0], 0)
+            if extra:
+                for good in list(batch):
+                    batch[good] += extra
+        for k, bonus in enumerate(bonuses):
+            if bonus.building == built.slug:
+                seen = counted.get(k, 0)
+                if bonus.max_buildings is None or seen < bonus.max_buildings:
+                    counted[k] = seen + 1
+                    add(batch, bonus.goods)
+        out.append(batch)
+    return out
+
+
+def improvement_yields(s: ColonistsState, i: int) -> list[Bundle]:
+    """One batch per production effect of improvements and Embassies (no Worker, no Factory),
+    a production choice counting with this year's option."""
+    return [dict(e.goods) for e in effects_of(s, i, d.Production)] + choice_goods(s, i)
+
+
+def choice_goods(s: ColonistsState, i: int) -> list[Bundle]:
+    """This year's yield of each production choice (the Altruist at level III): the option
+    named by ``choose``, else the first."""
+    out = []
+    for k, x in enumerate(effects_of(s, i, d.ProductionChoice)):
+        n = s.p[i].used.get(f"year:choice:{k}", 1) - 1
+        out.append(dict(x.options[n]))
+    return out
+
+
+def buffer_room(s: ColonistsState, i: int) -> Bundle:
+    """How many goods of each kind the Buffers can hold: one batch per producing source."""
+    found = s.p[i].cache.get("buffers")
+    if found is not None:
+        return found
+    out: Bundle = {}
+    for batch in building_yields(s, i, ("production", "sustenance")):
+        add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
+    for batch in improvement_yields(s, i):
+        add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
+    s.p[i].cache["buffers"] = out
+    return out
+
+
+# --------------------------------------------------------------------------- Stewards and Range
+
+
+def stewards_allowed(s: ColonistsState, i: int) -> int:
+    extra = sum(e.stewards for e in effects_of(s, i, d.ExtraSteward))
+    extra += s.p[i].used.get("apprentice_stewards", 0)
+    return min(s.data.movement.max_stewards, s.data.setup.stewards + extra)
+
+
+def steward_range(s: ColonistsState, i: int) -> int:
+    extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
+    return min(s.data.movement.max_range, s.data.setup.range + extra)
+
+
+def ambassador_range(s: ColonistsState, i: int) -> int:
+    """The Range of a Special Ambassador player ``i`` moves: 2, raised like a Steward's."""
+    extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
+    return min(s.data.movement.max_range, s.data.movement.ambassador_range + extra)
+
+
+def ambassadors_of(s: ColonistsState, i: int) -> tuple[str, ...]:
+    """The Special Ambassadors player ``i`` may move (relations at level II or higher)."""
+    return tuple(e.ambassador for e in effects_of(s, i, d.Ambassador))
+
+
+# --------------------------------------------------------------------------- building spots
+
+
+def is_storage_facility(data: d.ColonistsData, slug: str) -> bool:
+    b = data.buildings.get(slug)
+    return b is not None and b.kind == "storage"
+
+
+def spot_counts(s: ColonistsState, i: int) -> tuple[int, int]:
+    """(building spots for any building, spots only Storage Facilities and others share)."""
+    data = s.data
+    spots = data.spots
+    base = spots.era_one_only if s.last_era == 1 else spots.standard
+    if effects_of(s, i, d.CommunityHallEffect):
+        base = spots.with_community_hall
+    else:
+        borderland = sum(e.spots for e in effects_of(s, i, d.Borderland))
+        base = min(spots.with_community_hall, base + borderland)
+    base += sum(e.spots for e in effects_of(s, i, d.BuildingSpot))
+    return base, spots.storage_facility
+
+
+_HALLS: dict[int, frozenset[str]] = {}  # data set -> buildings opening all the spots
+
+
+def spot_counts_for(s: ColonistsState, i: int, slugs: list[str]) -> tuple[int, int]:
+    """The spots the community would have holding the buildings ``slugs``: only a Community
+    Hall among the buildings changes them (the other spot effects come from cards)."""
+    data = s.data
+    spots = data.spots
+    halls = _HALLS.get(id(data))
+    if halls is None:
+        halls = _HALLS[id(data)] = frozenset(
+            slug for slug, b in data.buildings.items()
+            if isinstance(b.effect, d.CommunityHallEffect) and b.workers == 0)
+    hall = bool(halls) and not halls.isdisjoint(slugs)
+    if hall:
+        base = spots.with_community_hall
+    else:
+        base = spots.era_one_only if s.last_era == 1 else spots.standard
+        borderland = sum(e.spots for e in effects_of(s, i, d.Borderland))
+        base = min(spots.with_community_hall, base + borderland)
+    base += sum(e.spots for e in effects_of(s, i, d.BuildingSpot))
+    return base, spots.storage_facility
+
+
+def spot_problem(s: ColonistsState, i: int, slugs: list[str],
+                 counts: tuple[int, int] | None = None) -> str | None:
+    """Why the buildings ``slugs`` (everything the community would hold) do not fit its spots
+    (``counts``: the spots, if not the community's own)."""
+    general, facility = counts if counts is not None else spot_counts(s, i)
+    data = s.data
+    storage = sum(1 for slug in slugs if is_storage_facility(data, slug))
+    others = len(slugs) - storage
+    if storage > facility:
+        return (f"{storage} Storage Facilities need {storage} of the {facility} Storage "
+                "Facility spots")
+    if others > general + (facility - storage):
+        return (f"{others} buildings do not fit on the {general} building spots and the "
+                f"{facility - storage} free Storage Facility spots")
+    return None

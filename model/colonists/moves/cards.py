@@ -1,0 +1,986 @@
+"""Improvements: drawing at the Librarian, playing at the Developer (and a second card with the
+Institute), their effects, limited cards' uses, conversions during production, and the Market's
+card actions and the improvements that replace them (rulebook "Improvements and Hand Cards")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from referee.model.colonists import data as d
+from referee.model.colonists.colonies import (
+    decompose,
+    discounted,
+    granting,
+    level_rule,
+    player_level_rule,
+)
+from referee.model.colonists.community import effects_of, works
+from referee.model.colonists.economy import exchange_problem, spend_problem
+from referee.model.colonists.flow import ACT_STAGES, AFTER_PRODUCTION
+from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text, minus
+from referee.model.colonists.moves.base import Action, Chance, player_index
+from referee.model.colonists.moves.common import (
+    check_receive,
+    done,
+    exchanged,
+    here,
+    market_done,
+    market_mode,
+    pay,
+    recipe_totals,
+    take,
+    times_param,
+)
+from referee.model.colonists.moves.community import apply_plan, check_slugs, plan_build
+from referee.model.colonists.moves.places import market_card, swap, swap_problem
+from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
+from referee.model.colonists.refs import (
+    Refused,
+    card_param,
+    goods_param,
+    illegal,
+    schema,
+    unknown_card,
+)
+from referee.model.colonists.state import ColonistsState, Pending
+from referee.model.core import Action as ActionEvent
+from referee.model.core import Chance as ChanceEvent
+from referee.model.core import Note, Violation, fields, unknown
+
+ACT = ACT_STAGES
+CARD_KEYS = frozenset({"card", "decline", "times", "buildings", "exchange"})
+
+
+# --------------------------------------------------------------------------- playing a card
+
+
+def play_cost(s: ColonistsState, i: int, card: d.Improvement, relief: bool = True) -> Bundle:
+    """The printed cost, less the Institute's Tool, with the Scholar's waiver (level IV) and
+    the Altruist Ambassador's discount (``relief``); a limited card's goods go on it."""
+    cost = dict(card.cost)
+    if card.kind == "limited":
+        cost = {g: n for g, n in cost.items() if g not in STORABLE}  # the card's goods: below
+    if cost.get("tools"):
+        if effects_of(s, i, d.ImprovementToolWaive):
+            cost.pop("tools")
+        else:
+            discount = sum(x.tool_discount for x in effects_of(s, i, d.InstituteEffect))
+            cost["tools"] = max(0, cost["tools"] - discount)
+    cost = {g: n for g, n in cost.items() if n}
+    if relief:
+        cost = discounted(s, i, cost)
+    if card.kind == "limited":
+        add(cost, card.on_card)
+    return cost
+
+
+def _card_event(e: ActionEvent, entry: Any) -> ActionEvent:
+    """A card to play, as an event of its own (``develop``'s ``cards`` list entries)."""
+    if type(entry) is int:
+        return ActionEvent.make(e.player, "play", card=entry)
+    if hasattr(entry, "items"):
+        params = dict(entry.items)
+        extra = sorted(set(params) - CARD_KEYS)
+        if extra or "card" not in params:
+            raise schema(e, f"a card to play has 'card' and its parameters (decline, times, "
+                         f"buildings); found {sorted(params)}")
+        return ActionEvent(e.player, "play", tuple(params.items()))
+    raise schema(e, f"a card to play is its id or an object with 'card', found {entry!r}")
+
+
+def card_problem(s: ColonistsState, i: int, e: ActionEvent) -> None:
+    """Raise Refused when the card ``e`` names cannot be played now by player ``i``."""
+    number = card_param(s, e, e.get("card"))
+    c = s.p[i]
+    if number not in c.hand:
+        raise illegal(e, "CO-CARD-PLAY", f"card {number} is not in {e.player}'s hand "
+                      f"({', '.join(map(str, c.hand)) or 'empty'})")
+    card = s.data.improvements[number]
+    cost = play_cost(s, i, card)
+    if card.kind == "immediate":
+        _immediate_problem(s, i, e, card, cost)
+        return
+    for key in ("decline", "times", "buildings", "exchange"):
+        if e.has(key) and not (key in ("decline", "exchange") and any(
+                isinstance(x, d.Gain) for x in card.effects)):
+            raise schema(e, f"{card.name} ({card.kind}) takes no {key!r}")
+    gain = _gains(card)
+    problem = exchange_problem(s, i, cost, exchanged(s, i, e, gain), goods_param(e, "decline"))
+    if problem:
+        raise illegal(e, "CO-CARD-PLAY", f"{card.name} costs {bundle_text(cost)}: {problem}")
+
+
+def _gains(card: d.Improvement) -> Bundle:
+    out: Bundle = {}
+    for x in card.effects:
+        if isinstance(x, d.Gain):
+            add(out, x.goods)
+    return out
+
+
+def _converts(card: d.Improvement) -> d.Convert | None:
+    return next((x for x in card.effects if isinstance(x, d.Convert)), None)
+
+
+def _contract(card: d.Improvement) -> d.Contract | None:
+    return next((x for x in card.effects if isinstance(x, d.Contract)), None)
+
+
+def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improvement,
+                       cost: Bundle) -> None:
+    contract = _contract(card)
+    if contract is not None:
+        if not e.has("buildings"):
+            raise schema(e, f"{card.name}: name the buildings ('buildings': "
+                         f"[\"{contract.building}\"])")
+        check_slugs(s, e)
+        plan_build(s, i, e, (contract.building,), contract.limit,
+                   {contract.building: contract.price}, rule="CO-CARD-EFFECT")
+        return
+    give, get = dict(cost), _gains(card)
+    convert = _converts(card)
+    if convert is not None:
+        if e.has("times"):
+            counts = times_param(e, len(convert.recipes))
+            if convert.limit is not None and sum(counts) > convert.limit:
+                raise illegal(e, "CO-CARD-EFFECT", f"{card.name} converts at most "
+                              f"{convert.limit} time(s), found {sum(counts)}")
+            more_give, more_get = recipe_totals(convert.recipes, counts)
+            add(give, more_give)
+            add(get, more_get)
+    elif e.has("times"):
+        raise schema(e, f"{card.name} converts nothing: no 'times'")
+    if e.has("buildings"):
+        raise schema(e, f"{card.name} builds nothing: no 'buildings'")
+    problem = exchange_problem(s, i, give, exchanged(s, i, e, get), goods_param(e, "decline"))
+    if problem:
+        raise illegal(e, "CO-CARD-EFFECT", f"{card.name}: {problem}")
+
+
+def play(s: ColonistsState, i: int, e: ActionEvent, note: Note) -> None:
+    number = e.get("card")
+    card = s.data.improvements[number]
+    c = s.p[i]
+    c.hand.remove(number)
+    cost = play_cost(s, i, card)
+    note("CO-CARD-PLAY")
+    note("CO-CARD-EFFECT")
+    if cost != play_cost(s, i, card, relief=False):
+        note("CO-AMBASSADOR-ALTRUIST")
+    if card.cost.get("tools") and effects_of(s, i, d.ImprovementToolWaive):
+        note(player_level_rule(s, i, d.ImprovementToolWaive) or "CO-CARD-PLAY")
+    if card.kind == "immediate":
+        contract = _contract(card)
+        if contract is not None:
+            plan = plan_build(s, i, e, (contract.building,), contract.limit,
+                              {contract.building: contract.price}, rule="CO-CARD-EFFECT")
+            apply_plan(s, i, plan, note)
+        else:
+            give, get = dict(cost), _gains(card)
+            convert = _converts(card)
+            if convert is not None and e.has("times"):
+                more_give, more_get = recipe_totals(convert.recipes,
+                                                    times_param(e, len(convert.recipes)))
+                add(give, more_give)
+                add(get, more_get)
+            pay(s, i, give, note)
+            take(s, i, e, get, note)
+        s.discard.append(number)
+        return
+    pay(s, i, cost, note)
+    take(s, i, e, _gains(card), note)
+    if card.kind == "permanent":
+        c.played.append(number)
+    else:
+        c.limited[number] = card.uses
+    c.changed()
+
+
+# --------------------------------------------------------------------------- the Developer
+
+
+def extra_plays(s: ColonistsState, i: int) -> int:
+    return sum(x.extra_plays for x in effects_of(s, i, d.InstituteEffect))
+
+
+class Develop(Action):
+    """+2 Tools, then one card (with a working Institute, one more: ``cards``)."""
+
+    name = "develop"
+    rules = ("CO-DEVELOP",)
+    optional = fields(card=int, cards=list, decline=dict, times=(int, list), buildings=list,
+                      exchange=list)
+    stages = ACT
+
+    def _events(self, s: ColonistsState, e: ActionEvent) -> list[ActionEvent]:
+        if e.has("cards"):
+            if e.has("card") or any(e.has(k) for k in ("decline", "times", "buildings",
+                                                        "exchange")):
+                raise schema(e, "give either 'card' (with its parameters) or 'cards'")
+            entries = e.get("cards")
+            if not entries:
+                raise schema(e, "'cards' lists at least one card")
+            return [_card_event(e, entry) for entry in entries]
+        if not e.has("card"):
+            raise schema(e, "the Developer plays a card: field 'card' is missing")
+        return [ActionEvent(e.player, "play", tuple((k, v) for k, v in e.params
+                                                    if k in CARD_KEYS))]
+
+    def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        for event in self._events(s, e):
+            card_param(s, event, event.get("card"))
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        here(s, e, ("developer",), "CO-DEVELOP")
+        i = player_index(s, e)
+        events = self._events(s, e)
+        if len(events) > 1 + extra_plays(s, i):
+            raise illegal(e, "CO-INSTITUTE", f"{e.player} may play {1 + extra_plays(s, i)} "
+                          "card(s) here (a second one with a working Institute)")
+        if len(events) == 1:  # one card: checked on a view with the Tools given
+            view = s.view()
+            view.p = list(s.p)
+            c = view.p[i] = s.p[i].view()
+            c.tools += 2
+            card_problem(view, i, events[0])
+            return
+        trial = _trial(s, i)
+        trial.p[i].tools += 2
+        for event in events:
+            card_problem(trial, i, event)
+            play(trial, i, event, lambda rule: None)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        for number in sorted(set(s.p[i].hand)):
+            for params in _card_options(s, i, number):
+                event = ActionEvent.make(player, "develop", card=number, **params)
+                if self.check(s, event) is None:
+                    yield event
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        s.p[i].tools += 2
+        events = self._events(s, e)
+        if len(events) > 1:
+            note("CO-INSTITUTE")
+        for event in events:
+            play(s, i, event, note)
+        done(s, note)
+
+
+def developer_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
+    """Whether some card of the hand can be played at the Developer, its Tools received: a
+    Building Contract that builds, any other card whose cost can be paid (what it gives may be
+    declined, a conversion left unused)."""
+    c = s.p[i]
+    if not c.hand:
+        return False
+    view = s.view()
+    view.p = list(s.p)
+    mine = view.p[i] = c.view()
+    mine.tools += place.gain.get("tools", 0)
+    player = s.players[i]
+    for number in sorted(set(c.hand)):
+        card = s.data.improvements[number]
+        contract = _contract(card)
+        if contract is not None:
+            event = ActionEvent.make(player, "play", card=number,
+                                     buildings=[contract.building])
+            try:
+                card_problem(view, i, event)
+            except Refused:
+                continue
+            return True
+        if spend_problem(view, i, play_cost(view, i, card)) is None:
+            return True
+    return False
+
+
+def _trial(s: ColonistsState, i: int) -> ColonistsState:
+    """A copy of what playing cards can change (player ``i``'s community and the discard pile),
+    the rest shared with ``s``."""
+    trial = s.trial(i)
+    trial.discard = list(s.discard)
+    return trial
+
+
+def _card_options(s: ColonistsState, i: int, number: int) -> list[dict[str, Any]]:
+    card = s.data.improvements[number]
+    contract = _contract(card)
+    if contract is not None:
+        return [{"buildings": [contract.building]}]
+    gained = {g: n for g, n in _gains(card).items() if g in STORABLE}
+    declined = [{"decline": gained}] if gained else []  # a full Storage takes none of it
+    convert = _converts(card)
+    if convert is not None:
+        return [{}, *declined] + [{"times": [1 if j == k else 0
+                                             for j in range(len(convert.recipes))]
+                                   if len(convert.recipes) > 1 else 1}
+                                  for k in range(len(convert.recipes))]
+    return [{}, *declined]
+
+
+# --------------------------------------------------------------------------- the Librarian
+
+
+def hand_room(s: ColonistsState, i: int) -> int:
+    return s.data.hand_limit - len(s.p[i].hand)
+
+
+def draws(s: ColonistsState, i: int, base: int) -> tuple[int, int]:
+    """(cards drawn, cards kept) at a Librarian action that draws ``base``."""
+    extra = sum(x.cards for x in effects_of(s, i, d.LibrarianExtra))
+    keep = base + extra
+    # a Library and the Scholar's Embassy counting as one draw the Library's cards once
+    library = max((x.extra_draw for x in effects_of(s, i, d.LibraryEffect)), default=0)
+    if library:
+        return keep + library, keep
+    keep = min(keep, hand_room(s, i))
+    return keep, keep
+
+
+def _draw_problem(s: ColonistsState, i: int, e: ActionEvent) -> None:
+    if hand_room(s, i) <= 0:
+        raise illegal(e, "CO-HAND", f"{e.player} holds {len(s.p[i].hand)} cards: with "
+                      f"{s.data.hand_limit} in hand the Librarian cannot be used")
+
+
+def start_draws(s: ColonistsState, i: int, base: int, note: Note) -> None:
+    drawn, keep = draws(s, i, base)
+    available = len(s.draw_pile) + len(s.discard)
+    drawn = min(drawn, available)
+    keep = min(keep, drawn)
+    if drawn == 0:
+        finish_draws(s, i, note)
+        return
+    p = s.pending
+    if p is None:
+        p = s.pending = Pending("draw", i)
+    p.what, p.count, p.keep, p.drawn = "draw", drawn, keep, []
+    s.stage = "draw"
+
+
+def finish_draws(s: ColonistsState, i: int, note: Note) -> None:
+    """The draws are over: the next community's draws in production; at a place, the
+    Scholar's plays (level II), then the action ends."""
+    p = s.pending
+    if p is not None and p.then == "production":
+        next_production_draw(s, note)
+        return
+    if p is not None and p.drawn:
+        plays = sum(x.plays for x in effects_of(s, i, d.PlayOnDraw))
+        if plays:
+            p.plays = plays + extra_plays(s, i)
+    done(s, note)
+
+
+def next_production_draw(s: ColonistsState, note: Note) -> None:
+    """The Scholar's draws in the production phase (level I), one community after another
+    from the start player; then the year goes on."""
+    from referee.model.colonists import turns
+
+    while s.drawing:
+        i = s.drawing.pop(0)
+        found = effects_of(s, i, d.ProductionDraw)
+        draw = min(sum(x.draw for x in found), len(s.draw_pile) + len(s.discard))
+        if draw <= 0:
+            continue
+        s.pending = Pending("draw", i, None, draw, min(draw, sum(x.keep for x in found)),
+                            then="production")
+        s.stage = "draw"
+        note("CO-SCHOLAR-1")
+        return
+    s.pending = None
+    turns.after_production(s, note)
+
+
+class DrawCards(Action):
+    name = "draw_cards"
+    rules = ("CO-LIBRARIAN", "CO-HAND")
+    optional = fields(decline=dict)
+    stages = ACT
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        place = here(s, e, ("librarian",), "CO-LIBRARIAN")
+        assert place is not None
+        i = player_index(s, e)
+        _draw_problem(s, i, e)
+        check_receive(s, i, e, place.gain)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        event = ActionEvent.make(player, "draw_cards")
+        if self.check(s, event) is None:
+            yield event
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        place = here(s, e, ("librarian",), "CO-LIBRARIAN")
+        assert place is not None
+        i = player_index(s, e)
+        take(s, i, e, place.gain, note)
+        if effects_of(s, i, d.LibraryEffect):
+            note("CO-SPECIAL")
+        start_draws(s, i, place.draw, note)
+
+
+class DrawImprovement(Chance):
+    name = "draw_improvement"
+    rules = ("CO-LIBRARIAN",)
+    required = fields(card=int)
+
+    def schema_check(self, s: ColonistsState, e: ChanceEvent) -> None:
+        if e.get("card") not in s.data.improvements:
+            raise _chance_schema(e, unknown_card(e.get("card"), s.data.improvements))
+
+    def _pile(self, s: ColonistsState) -> list[int]:
+        return s.draw_pile if s.draw_pile else s.discard
+
+    def rules_check(self, s: ColonistsState, e: ChanceEvent) -> None:
+        if e.get("card") not in self._pile(s):
+            where = "the draw pile" if s.draw_pile else "the reshuffled discard pile"
+            raise _chance_refused(e, "CO-LIBRARIAN", f"card {e.get('card')} is not in {where}")
+
+    def outcomes(self, s: ColonistsState) -> list[tuple[ChanceEvent, Fraction]]:
+        return _uniform([ChanceEvent.make("draw_improvement", card=c) for c in self._pile(s)])
+
+    def apply(self, s: ColonistsState, e: ChanceEvent, note: Note) -> None:
+        pending = s.pending
+        assert pending is not None
+        if not s.draw_pile:
+            s.draw_pile, s.discard = s.discard, []
+            note("CO-LIBRARIAN")
+        s.draw_pile.remove(e.get("card"))
+        pending.drawn.append(e.get("card"))
+        pending.count -= 1
+        if pending.count > 0:
+            return
+        hand = len(s.p[pending.player].hand)
+        want = min(pending.keep, len(pending.drawn), max(0, s.data.hand_limit - hand))
+        if want == 0 and pending.drawn:  # a full hand: the cards drawn go at once (CO-HAND)
+            s.discard.extend(pending.drawn)
+            note("CO-HAND")
+        elif want < len(pending.drawn):
+            pending.what = "keep"
+            s.stage = "keep"
+            return
+        else:
+            s.p[pending.player].hand.extend(pending.drawn)
+        finish_draws(s, pending.player, note)
+
+
+class Keep(Action):
+    name = "keep"
+    rules = ("CO-LIBRARIAN", "CO-HAND")
+    required = fields(cards=list)
+    stages = frozenset({"keep"})
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        pending = s.pending
+        assert pending is not None
+        cards = list(e.get("cards"))
+        pool = list(pending.drawn)
+        for card in cards:
+            if card not in pool:
+                raise illegal(e, "CO-LIBRARIAN", f"card {card} was not drawn now (drawn: "
+                              f"{', '.join(map(str, pending.drawn))})")
+            pool.remove(card)
+        hand = len(s.p[pending.player].hand)
+        want = min(pending.keep, len(pending.drawn), s.data.hand_limit - hand)
+        if len(cards) != want and hand + len(cards) <= s.data.hand_limit:
+            raise illegal(e, "CO-LIBRARIAN", f"keep {want} of the cards drawn, found "
+                          f"{len(cards)}")
+        if hand + len(cards) > s.data.hand_limit:
+            raise illegal(e, "CO-HAND", f"{e.player} would hold {hand + len(cards)} cards; at "
+                          f"most {s.data.hand_limit}")
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        from itertools import combinations
+
+        pending = s.pending
+        assert player is not None and pending is not None
+        want = min(pending.keep, len(pending.drawn),
+                   s.data.hand_limit - len(s.p[pending.player].hand))
+        for chosen in sorted(set(combinations(sorted(pending.drawn), want))):
+            yield ActionEvent.make(player, "keep", cards=list(chosen))
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        pending = s.pending
+        assert pending is not None
+        cards = list(e.get("cards"))
+        rest = list(pending.drawn)
+        for card in cards:
+            rest.remove(card)
+        s.p[pending.player].hand.extend(cards)
+        s.discard.extend(rest)
+        note("CO-CARD-EFFECT")
+        finish_draws(s, pending.player, note)
+
+
+# --------------------------------------------------------------------------- limited cards
+
+
+class UseCard(Action):
+    """Spend a use of a limited card that is not tied to a move (the Apprentice's Steward)."""
+
+    name = "use_card"
+    rules = ("CO-CARD-EFFECT",)
+    required = fields(card=int)
+    stages = frozenset({"turn"})
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        i = player_index(s, e)
+        number = card_param(s, e, e.get("card"))
+        if number not in s.p[i].limited:
+            raise illegal(e, "CO-CARD-EFFECT", f"card {number} is not in front of {e.player} "
+                          "with uses left")
+        card = s.data.improvements[number]
+        if not any(isinstance(x, d.Apprentice) for x in card.effects):
+            raise illegal(e, "CO-CARD-EFFECT", f"{card.name} is used while moving (move's "
+                          "'ticket' or 'horse'), not on its own")
+        if "apprentice_turns" in s.p[i].used:
+            raise illegal(e, "CO-CARD-EFFECT", "an Apprentice's Steward is in play already")
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        from referee.model.colonists.moves.turn import _ensure_stewards, _use_limited
+
+        i = player_index(s, e)
+        number = e.get("card")
+        effect = next(x for x in s.data.improvements[number].effects
+                      if isinstance(x, d.Apprentice))
+        c = s.p[i]
+        c.used["apprentice_stewards"] = effect.stewards
+        c.used["apprentice_turns"] = effect.turns
+        _ensure_stewards(s, i)
+        _use_limited(s, i, number)
+
+
+# --------------------------------------------------------------------------- production
+
+
+class Convert(Action):
+    """A conversion during production: an improvement's (the Panel Saw, the Kiln...) or a
+    colony's (the Industrialist's refining at the end of the year, each recipe group within its
+    level's limit). ``times`` counts each recipe, the colony's groups one after another."""
+
+    name = "convert"
+    rules = ("CO-PRODUCE",)
+    optional = fields(card=int, colony=str, times=(int, list), give=dict, get=dict,
+                      decline=dict, exchange=list)
+    who = "anyone"
+    stages = AFTER_PRODUCTION
+
+    def _groups(self, s: ColonistsState, i: int, e: ActionEvent
+                ) -> list[tuple[int, d.ProductionConvert]]:
+        """(the key counting its uses this year, the conversion) of the card or colony named."""
+        if e.has("card") == e.has("colony"):
+            raise schema(e, "name either the 'card' or the 'colony' that converts",
+                         "CO-CARD-EFFECT")
+        if e.has("colony"):
+            colony = e.get("colony")
+            if colony not in s.data.colonies:
+                raise schema(e, unknown("colony", colony, sorted(s.data.colonies)))
+            level = s.p[i].embassies.get(colony, 0)
+            found = [x for x in s.data.abilities(colony, level)
+                     if isinstance(x, d.ProductionConvert)]
+            if not found:
+                rule = co_rule_for(s, colony)
+                raise illegal(e, rule, f"{e.player}'s relation with the {colony} colony "
+                              "converts nothing during production")
+            base = 100 * (sorted(s.data.colonies).index(colony) + 1)
+            return [(-(base + k), x) for k, x in enumerate(found)]
+        number = card_param(s, e, e.get("card"))
+        if number not in s.p[i].played:
+            raise illegal(e, "CO-CARD-EFFECT", f"card {number} is not in front of {e.player}")
+        effect = next((x for x in s.data.improvements[number].effects
+                       if isinstance(x, d.ProductionConvert)), None)
+        if effect is None:
+            raise illegal(e, "CO-CARD-EFFECT", f"{s.data.improvements[number].name} converts "
+                          "nothing during production")
+        return [(number, effect)]
+
+    def _counts(self, s: ColonistsState, i: int, e: ActionEvent
+                ) -> list[tuple[int, d.ProductionConvert, list[int]]]:
+        groups = self._groups(s, i, e)
+        if e.has("give") or e.has("get"):
+            if e.has("times"):
+                raise schema(e, "give either 'times' or the goods ('give', 'get')",
+                             "CO-PRODUCE")
+            counts = self._from_goods(s, i, e, groups)
+        elif not e.has("times"):
+            raise schema(e, "name the conversions: 'times' (a count per recipe) or the goods "
+                         "('give', 'get')", "CO-PRODUCE")
+        else:
+            counts = times_param(e, sum(len(x.recipes) for _, x in groups))
+        out = []
+        for key, x in groups:
+            out.append((key, x, counts[:len(x.recipes)]))
+            counts = counts[len(x.recipes):]
+        return out
+
+    def _from_goods(self, s: ColonistsState, i: int, e: ActionEvent,
+                    groups: list[tuple[int, d.ProductionConvert]]) -> list[int]:
+        """The recipe counts that turn ``give`` into ``get`` within this year's uses left."""
+        give, get = goods_param(e, "give"), goods_param(e, "get")
+        c = s.p[i]
+        found = convert_counts([(x, None if x.limit is None else x.limit - c.converted.get(k, 0))
+                                for k, x in groups], give, get)
+        if found is not None:
+            return found
+        rule = self._rule(s, e)
+        if e.has("colony"):  # the level whose conversions would do it
+            colony = e.get("colony")
+            levels = s.data.colonies[colony].levels
+            for level in sorted(levels):
+                mine = [(x, x.limit) for x in levels[level].abilities
+                        if isinstance(x, d.ProductionConvert)]
+                if mine and convert_counts(mine, give, get) is not None:
+                    rule = level_rule(colony, level)
+                    break
+        raise illegal(e, rule, f"{e.player}'s conversions this year do not turn "
+                      f"{bundle_text(give)} into {bundle_text(get)}")
+
+    def _rule(self, s: ColonistsState, e: ActionEvent) -> str:
+        return co_rule_for(s, e.get("colony")) if e.has("colony") else "CO-CARD-EFFECT"
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        if s.year == 1 and s.stage in ("market_card", "reveal_place") and s.era == 1:
+            raise Refused(Violation("order", "CO-PRODUCE", "conversions during production "
+                                    "follow the sustenance phase", e.player))
+        i = player_index(s, e)
+        if e.has("exchange"):
+            raise illegal(e, "CO-ALCHEMIST-1", "goods converted during production are "
+                          "produced: the Alchemist never exchanges them")
+        give: Bundle = {}
+        get: Bundle = {}
+        for key, x, counts in self._counts(s, i, e):
+            used = s.p[i].converted.get(key, 0)
+            if x.limit is not None and used + sum(counts) > x.limit:
+                rule = self._rule(s, e)
+                if e.has("colony"):
+                    rule = _limit_rule(s, e.get("colony"), x, used + sum(counts))
+                raise illegal(e, rule, f"converts {' or '.join(_recipe_text(r) for r in x.recipes)}"
+                              f" at most {x.limit} time(s) a year ({used} used)")
+            more_give, more_get = recipe_totals(x.recipes, counts)
+            add(give, more_give)
+            add(get, more_get)
+        problem = exchange_problem(s, i, give, get, goods_param(e, "decline"))
+        if problem:
+            raise illegal(e, self._rule(s, e), problem)
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        c = s.p[i]
+        give: Bundle = {}
+        get: Bundle = {}
+        for key, x, counts in self._counts(s, i, e):
+            more_give, more_get = recipe_totals(x.recipes, counts)
+            add(give, more_give)
+            add(get, more_get)
+            if sum(counts):
+                c.converted[key] = c.converted.get(key, 0) + sum(counts)
+                if e.has("colony"):
+                    note(_limit_rule(s, e.get("colony"), x, 0))
+        if not e.has("colony"):
+            note("CO-CARD-EFFECT")
+        pay(s, i, give, note)
+        take(s, i, e, get, note)
+
+
+def convert_counts(groups: list[tuple[d.ProductionConvert, int | None]], give: Bundle,
+                   get: Bundle) -> list[int] | None:
+    """A count per recipe (the groups one after another, each within its uses left) that
+    turns ``give`` into ``get`` exactly; None if there is none."""
+    recipes = [(r, k) for k, (x, _) in enumerate(groups) for r in x.recipes]
+    big = sum(give.values()) + 1  # no limit: as many as the goods allow
+    left = [big if n is None else n for _, n in groups]
+    counts = [0] * len(recipes)
+
+    def search(j: int, rest_give: Bundle, rest_get: Bundle) -> bool:
+        if j == len(recipes):
+            return not any(rest_give.values()) and not any(rest_get.values())
+        recipe, k = recipes[j]
+        top = min([rest_give.get(g, 0) // n for g, n in recipe.give.items()] +
+                  [rest_get.get(g, 0) // n for g, n in recipe.get.items()] + [left[k]])
+        for n in range(top, -1, -1):
+            counts[j] = n
+            left[k] -= n
+            g2 = {g: m - recipe.give.get(g, 0) * n for g, m in rest_give.items()}
+            r2 = {g: m - recipe.get.get(g, 0) * n for g, m in rest_get.items()}
+            ok = search(j + 1, g2, r2)
+            left[k] += n
+            if ok:
+                return True
+        counts[j] = 0
+        return False
+
+    if not give or not get or not search(0, dict(give), dict(get)):
+        return None
+    return list(counts)
+
+
+def co_rule_for(s: ColonistsState, colony: str) -> str:
+    found = granting(s, lambda x: isinstance(x, d.ProductionConvert), (colony,))
+    return level_rule(*found) if found else "CO-CARD-EFFECT"
+
+
+def _limit_rule(s: ColonistsState, colony: str, x: d.ProductionConvert, wanted: int) -> str:
+    """The lowest level of the colony that converts these recipes ``wanted`` times a year
+    (``wanted`` 0: the lowest that converts them at all)."""
+    levels = s.data.colonies[colony].levels
+    for level in sorted(levels):
+        for y in levels[level].abilities:
+            if isinstance(y, d.ProductionConvert) and all(r in y.recipes for r in x.recipes) and (
+                    y.limit is None or y.limit >= wanted):
+                return level_rule(colony, level)
+    return co_rule_for(s, colony)
+
+
+def _recipe_text(r: d.Recipe) -> str:
+    return f"{bundle_text(r.give)} to {bundle_text(r.get)}"
+
+
+# --------------------------------------------------------------------------- Market actions
+
+
+class MarketAction(Action):
+    """The year's card's action at a Market, within its limit."""
+
+    name = "market_action"
+    rules = ("CO-MARKET-ACTION",)
+    optional = fields(buildings=list, times=(int, list), decline=dict, swap=list, card=int,
+                      exchange=list)
+    stages = ACT
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        here(s, e, ("market",), "CO-MARKET-ACTION")
+        i = player_index(s, e)
+        if e.has("card"):
+            self._alternative(s, i, e, check=True)
+            return
+        action = market_card(s).action
+        if action.kind in ("build", "remodel"):
+            assert action.building is not None
+            if not e.has("buildings"):
+                raise schema(e, f"name the buildings ('buildings': [\"{action.building}\"])")
+            check_slugs(s, e)
+            plan_build(s, i, e, (action.building,), action.limit,
+                       {action.building: action.cost}, rule="CO-MARKET-ACTION")
+        elif action.kind == "refine":
+            counts = times_param(e, len(action.recipes))
+            if action.limit is not None and sum(counts) > action.limit:
+                raise illegal(e, "CO-MARKET-ACTION", f"this card refines at most "
+                              f"{action.limit} time(s)")
+            give, get = recipe_totals(action.recipes, counts)
+            problem = exchange_problem(s, i, give, exchanged(s, i, e, get),
+                                       goods_param(e, "decline"))
+            if problem:
+                raise illegal(e, "CO-MARKET-ACTION", problem)
+        elif action.kind == "librarian":
+            if hand_room(s, i) <= 0:
+                raise illegal(e, "CO-HAND", f"{e.player} holds {len(s.p[i].hand)} cards")
+        elif action.kind == "chief_officer" and e.has("swap"):
+            swap_problem(s, e)
+
+    def _alternative(self, s: ColonistsState, i: int, e: ActionEvent, check: bool) -> None:
+        number = card_param(s, e, e.get("card"))
+        alt = next((x for x in s.data.improvements[number].effects
+                    if isinstance(x, d.MarketAlternative)), None)
+        if number not in s.p[i].played or alt is None:
+            raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no alternative Market action "
+                          f"from card {number}")
+        if alt.mode == "swap_places":
+            if check:
+                swap_problem(s, e, adjacent=alt.adjacent)
+            else:
+                swap(s, e, adjacent=alt.adjacent)
+            return
+        give = goods_param(e, "give") if e.has("give") else {}
+        raise illegal(e, "CO-CARD-EFFECT", f"trades use 'market_trade' ({bundle_text(give)})")
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        return iter(())
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        if e.has("card"):
+            self._alternative(s, i, e, check=False)
+            note("CO-CARD-EFFECT")
+            market_done(s, note)
+            return
+        action = market_card(s).action
+        if action.kind in ("build", "remodel"):
+            assert action.building is not None
+            plan = plan_build(s, i, e, (action.building,), action.limit,
+                              {action.building: action.cost}, rule="CO-MARKET-ACTION")
+            apply_plan(s, i, plan, note)
+        elif action.kind == "refine":
+            give, get = recipe_totals(action.recipes, times_param(e, len(action.recipes)))
+            pay(s, i, give, note)
+            take(s, i, e, get, note)
+        elif action.kind == "librarian":
+            if market_mode(s):
+                assert s.pending is not None
+                s.pending.doing = "market"
+            start_draws(s, i, action.draw, note)
+            return
+        elif action.kind in ("head_official", "chief_officer"):
+            s.marker = i
+            note("CO-START-MARKER")
+            if e.has("swap"):
+                swap(s, e)
+        market_done(s, note)
+
+
+class MarketTrade(Action):
+    """An alternative Market action that trades goods (the Market Stand; the Trader; the
+    Alchemist at level IV): one source's rates, mixed and repeated as often as they allow."""
+
+    name = "market_trade"
+    rules = ("CO-MARKET-ACTION",)
+    required = fields(give=dict, get=dict)
+    optional = fields(card=int, colony=str, exchange=list)
+    stages = ACT
+
+    def _sources(self, s: ColonistsState, i: int, e: ActionEvent) -> list[TradeSource]:
+        """The player's trading Market actions, or the one named by ``card`` / ``colony``."""
+        out = trade_sources(s, i)
+        if e.has("card"):
+            out = [x for x in out if x.card == e.get("card")]
+            if not out:
+                raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no card "
+                              f"{e.get('card')} with a trading Market action in front of them")
+        elif e.has("colony"):
+            colony = e.get("colony")
+            if colony not in s.data.colonies:
+                raise schema(e, unknown("colony", colony, sorted(s.data.colonies)))
+            out = [x for x in out if x.colony == colony]
+            if not out:
+                found = granting(s, _trading, (colony,))
+                rule = level_rule(*found) if found else "CO-CARD-EFFECT"
+                raise illegal(e, rule, f"{e.player}'s relation with the {colony} colony gives "
+                              "no trading Market action")
+        if not out:
+            raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no trading Market action")
+        return out
+
+    def _plan(self, s: ColonistsState, e: ActionEvent) -> tuple[TradeSource, list[int]]:
+        i = player_index(s, e)
+        give, get = goods_param(e, "give"), goods_param(e, "get")
+        sources = self._sources(s, i, e)
+        for source in sources:
+            counts = decompose(source.trades, give, get, source.limit)
+            if counts is not None:
+                return source, counts
+        raise illegal(e, self._higher_rule(s, sources, give, get),
+                      f"no trade of {e.player}'s ({', '.join(x.label for x in sources)}) "
+                      f"gives {bundle_text(get)} for {bundle_text(give)}")
+
+    def _higher_rule(self, s: ColonistsState, sources: list[TradeSource], give: Bundle,
+                     get: Bundle) -> str:
+        """The rule of the colony level that would allow the trade, if one would."""
+        for source in sources:
+            if source.colony is None:
+                continue
+            colony = s.data.colonies[source.colony]
+            for level in sorted(colony.levels):
+                rates = tuple(t for a in colony.levels[level].abilities if _trading(a)
+                              for t in a.trades)  # type: ignore[attr-defined]
+                if rates and decompose(rates, give, get) is not None:
+                    return level_rule(source.colony, level)
+            return level_rule(source.colony, source.level)
+        return "CO-CARD-EFFECT"
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        here(s, e, ("market",), "CO-MARKET-ACTION")
+        i = player_index(s, e)
+        self._plan(s, e)
+        give, get = goods_param(e, "give"), goods_param(e, "get")
+        problem = exchange_problem(s, i, give, exchanged(s, i, e, get), {})
+        if problem:
+            raise illegal(e, "CO-SPEND", problem)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None and s.pending is not None and s.pending.tile is not None
+        if not s.board.tiles[s.pending.tile].market and not s.pending.market:
+            return
+        i = s.players.index(player)
+        c = s.p[i]
+        for source in trade_sources(s, i):
+            for t in source.trades:
+                pay = next((g for g in t.give if (c.tools if g == "tools" else
+                                                  c.stored.get(g, 0)) >= t.give_count), None)
+                want = next((g for g in t.get if g != pay), None)
+                if pay is None or want is None:
+                    continue
+                params: dict[str, Any] = {"give": {pay: t.give_count},
+                                          "get": {want: t.get_count}}
+                params["card" if source.card is not None else "colony"] = (
+                    source.card if source.card is not None else source.colony)
+                event = ActionEvent.make(player, "market_trade", **params)
+                if self.check(s, event) is None:
+                    yield event
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        source, counts = self._plan(s, e)
+        for rule in source.rules(s, counts):
+            note(rule)
+        pay(s, i, goods_param(e, "give"), note)
+        take(s, i, e, goods_param(e, "get"), note)
+        market_done(s, note)
+
+
+def _trading(effect: d.Effect) -> bool:
+    return isinstance(effect, d.MarketAlternative) and effect.mode == "trade"
+
+
+@dataclass(frozen=True)
+class TradeSource:
+    """One trading Market action a player holds: a card's or a colony level's rates."""
+
+    label: str
+    trades: tuple[d.Trade, ...]
+    limit: int | None
+    card: int | None = None
+    colony: str | None = None
+    level: int = 0
+
+    def rules(self, s: ColonistsState, counts: list[int]) -> list[str]:
+        """The rules a trade with these counts uses: the card's effect, or for each rate the
+        colony level that brings it."""
+        if self.colony is None:
+            return ["CO-CARD-EFFECT"]
+        colony = s.data.colonies[self.colony]
+        out = []
+        for t, n in zip(self.trades, counts, strict=True):
+            if n:
+                level = next(lv for lv in sorted(colony.levels) if any(
+                    _trading(a) and t in a.trades  # type: ignore[attr-defined]
+                    for a in colony.levels[lv].abilities))
+                out.append(level_rule(self.colony, level))
+        return sorted(set(out))
+
+
+def trade_sources(s: ColonistsState, i: int) -> list[TradeSource]:
+    out: list[TradeSource] = []
+    data = s.data
+    for card in s.p[i].played:
+        for x in data.improvements[card].effects:
+            if isinstance(x, d.MarketAlternative) and x.mode == "trade":
+                out.append(TradeSource(f"card {card}", x.trades, x.limit, card=card))
+    for colony, level in sorted(s.p[i].embassies.items()):
+        for x in data.abilities(colony, level):
+            if isinstance(x, d.MarketAlternative) and x.mode == "trade":
+                out.append(TradeSource(f"the {colony} colony", x.trades, x.limit,
+                                       colony=colony, level=level))
+    return out
+
+
+MOVES = (Develop(), DrawCards(), DrawImprovement(), Keep(), UseCard(), Convert(),
+         MarketAction(), MarketTrade())
+__all__ = ["MOVES", "minus", "spend_problem", "works"]

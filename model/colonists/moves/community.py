@@ -1,0 +1,485 @@
+"""Building, razing and remodelling, employing and dismissing Workers, discarding goods
+(rulebook "Developing the Community")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.model.colonists import data as d
+from referee.model.colonists import turns
+from referee.model.colonists.colonies import discounted, granting, level_rule
+from referee.model.colonists.community import (
+    at_home,
+    effects_of,
+    may_work,
+    release_unallowed,
+    spot_counts_for,
+    spot_problem,
+    substitute_problem,
+    with_buildings,
+)
+from referee.model.colonists.economy import (
+    holdings,
+    spend_problem,
+    sustain,
+    sustain_problem,
+    trim,
+)
+from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES
+from referee.model.colonists.goods import Bundle, add, bundle_text, covers, read_bundle
+from referee.model.colonists.moves.base import Action, player_index
+from referee.model.colonists.moves.common import done, here, pay
+from referee.model.colonists.moves.turn import keeps_action_possible
+from referee.model.colonists.refs import Refused, building_ref, illegal, schema
+from referee.model.colonists.state import Built, ColonistsState
+from referee.model.core import Action as ActionEvent
+from referee.model.core import Note, Violation, fields, unknown
+
+
+@dataclass
+class Plan:
+    """What a build action does: the community's buildings afterwards, the total cost, and
+    the Workers sent home."""
+
+    buildings: list[Built]
+    cost: Bundle = field(default_factory=dict)
+    notes: set[str] = field(default_factory=set)
+    razed: list[str] = field(default_factory=list)
+
+
+def _items(e: ActionEvent, key: str = "buildings") -> list[dict[str, Any]]:
+    raw = e.get(key)
+    if not isinstance(raw, tuple) or not raw:
+        raise schema(e, f"field {key!r} must be a non-empty list of buildings, found {raw!r}")
+    out = []
+    for item in raw:
+        if isinstance(item, str):
+            out.append({"building": item})
+            continue
+        if not hasattr(item, "items"):
+            raise schema(e, f"a building to build is a slug or an object, found {item!r}")
+        entry = dict(item.items)
+        extra = sorted(set(entry) - {"building", "raze", "from", "extra"})
+        if extra or "building" not in entry:
+            raise schema(e, f"a building to build has 'building' and optionally 'raze', "
+                         f"'from', 'extra'; found {sorted(entry)}")
+        out.append(entry)
+    return out
+
+
+def check_slugs(s: ColonistsState, e: ActionEvent, key: str = "buildings") -> None:
+    for item in _items(e, key):
+        if item["building"] not in s.data.buildings:
+            raise schema(e, unknown("building", item["building"], sorted(s.data.buildings)))
+
+
+def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ...] | None,
+               limit: int | None, prices: dict[str, d.Goods] | None = None,
+               key: str = "buildings", rule: str = "CO-BUILD") -> Plan:
+    """Check a list of buildings to build in one action and return its plan. ``allowed``: the
+    buildings of this Builder (None: any in ``prices``); ``prices`` replaces their costs (a
+    Building Contract); ``limit``: how many at most."""
+    data = s.data
+    c = s.p[i]
+    plan = Plan(list(c.buildings))  # entries are replaced, never changed in place
+    items = _items(e, key)
+    home = at_home(s, i)
+    extras = {x.building: x for x in effects_of(s, i, d.ExtraBuilds)}
+    triggered = False
+    counted = 0
+    for item in items:
+        slug = item["building"]
+        b = data.buildings.get(slug)
+        if b is None:
+            raise schema(e, unknown("building", slug, sorted(data.buildings)))
+        if item.get("extra"):
+            bonus = extras.get(slug)
+            if bonus is None:
+                raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no improvement that builds "
+                              f"extra {b.name}s")
+            price: d.Goods = bonus.price
+            plan.notes.add("CO-CARD-EFFECT")
+        else:
+            if allowed is not None and slug not in allowed:
+                raise illegal(e, rule, f"this Builder builds {', '.join(allowed)}, not {slug}")
+            price = (prices or {}).get(slug, b.cost)
+            counted += 1
+            if b.worker in (_trigger_types(extras)) or b.worker == "any":
+                triggered = True
+        add(plan.cost, price)
+        if "raze" in item:  # the razed building makes room for this one
+            _raze(s, i, e, plan, item["raze"], home)
+        if b.upgrade_of is not None:
+            _remodel(s, i, e, plan, b, item, home)
+        else:
+            plan.buildings.append(Built(slug))
+        have = sum(1 for x in plan.buildings if x.slug == slug)
+        if b.limit is not None and have > b.limit:
+            raise illegal(e, "CO-BUILD-LIMIT", f"a community holds at most {b.limit} {b.name}; "
+                          f"{e.player} would hold {have}")
+        if s.box_limits:
+            _box(s, i, e, plan, b)
+    if limit is not None and counted > limit:
+        raise illegal(e, rule, f"at most {limit} building(s) here, found {counted}")
+    if any(item.get("extra") for item in items) and not triggered:
+        raise illegal(e, "CO-CARD-EFFECT", "extra buildings come with at least one building of "
+                      "the card's Worker type built here")
+    _spots(s, i, e, plan)
+    cost = discounted(s, i, plan.cost)
+    if cost != plan.cost:
+        plan.cost = cost
+        plan.notes.add("CO-AMBASSADOR-ALTRUIST")
+    problem = spend_problem(s, i, plan.cost)
+    if problem:
+        # every good is held, but they cannot all lie in Storage at the action's start
+        spent = "CO-SPEND" if covers(holdings(s, i), plan.cost) else rule
+        raise illegal(e, spent, f"building costs {bundle_text(plan.cost)}: {problem}")
+    return plan
+
+
+def _trigger_types(extras: dict[str, d.ExtraBuilds]) -> set[str]:
+    return {x.trigger_worker for x in extras.values()}
+
+
+def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building,
+             item: dict[str, Any], home: dict[str, int]) -> None:
+    data = s.data
+    assert b.upgrade_of is not None
+    source = item.get("from", b.upgrade_of)
+    view = with_buildings(s, i, plan.buildings)
+    k = building_ref(view, i, e, source, "building to remodel")
+    old = plan.buildings[k]
+    allowed_from = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
+                                     if x.target == b.slug}
+    if old.slug != b.upgrade_of:  # a remodel a colony allows (or none)
+        extra = granting(s, lambda x: isinstance(x, d.ExtraRemodel) and x.target == b.slug and
+                         x.source == old.slug)
+        if old.slug not in allowed_from:
+            raise illegal(e, level_rule(*extra) if extra else "CO-REMODEL", f"a {b.name} is "
+                          f"remodelled from a {' or '.join(sorted(allowed_from))}, not from a "
+                          f"{old.slug}")
+        if extra:
+            plan.notes.add(level_rule(*extra))
+    before = data.buildings[old.slug]
+    for kind, n in before.houses.items():
+        if b.houses.get(kind, 0) < n:
+            lost = n - b.houses.get(kind, 0)
+            if home.get(kind, 0) < lost:
+                raise illegal(e, "CO-REMODEL", f"remodelling a {before.name} into a {b.name} "
+                              f"needs {lost} {kind}(s) at home; {e.player} has "
+                              f"{home.get(kind, 0)}")
+            home[kind] -= lost
+    for w in old.workers:
+        home[w] = home.get(w, 0) + 1
+    plan.buildings[k] = Built(b.slug)
+    plan.notes.add("CO-REMODEL")
+
+
+def _raze(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, ref: Any,
+          home: dict[str, int]) -> None:
+    view = with_buildings(s, i, plan.buildings)
+    k = building_ref(view, i, e, ref, "building to raze")
+    old = plan.buildings[k]
+    b = s.data.buildings.get(old.slug)
+    if b is not None:
+        for kind, n in b.houses.items():
+            if home.get(kind, 0) < n:
+                raise illegal(e, "CO-RAZE", f"razing a {b.name} needs its {n} {kind}(s) at "
+                              f"home; {e.player} has {home.get(kind, 0)}")
+            home[kind] -= n
+    for w in old.workers:
+        home[w] = home.get(w, 0) + 1
+    del plan.buildings[k]
+    add(plan.cost, {"tools": s.data.raze_tools})
+    plan.razed.append(old.slug)
+    plan.notes.add("CO-RAZE")
+
+
+def _box(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building) -> None:
+    sides = {b.slug} | ({b.other_side} if b.other_side else set())
+    mine = sum(1 for x in plan.buildings if x.slug in sides)
+    others = sum(1 for j, c in enumerate(s.p) if j != i for x in c.buildings if x.slug in sides)
+    if mine + others > b.box_count:
+        raise illegal(e, "CO-BUILD-LIMIT", f"the box holds {b.box_count} {b.name} tiles; "
+                      f"{others} are in other communities")
+
+
+def _spots(s: ColonistsState, i: int, e: ActionEvent, plan: Plan) -> None:
+    slugs = [b.slug for b in plan.buildings]
+    problem = spot_problem(s, i, slugs, spot_counts_for(s, i, slugs))
+    if problem:
+        raise illegal(e, "CO-BUILD-SPOTS", problem)
+
+
+def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
+    pay(s, i, plan.cost, note)
+    s.p[i].buildings = plan.buildings
+    s.p[i].changed()
+    for rule in sorted(plan.notes):
+        note(rule)
+    note("CO-BUILD-LIMIT")
+    note("CO-BUILD-SPOTS")
+    for slug in plan.razed:
+        if slug.startswith("embassy_"):  # its abilities are lost at once
+            s.p[i].embassies.pop(slug[len("embassy_"):], None)
+            note("CO-EMBASSY-RAZE")
+    s.p[i].changed()
+    release_unallowed(s, i)
+    trim(s, i)
+    turns.leave_extra_stewards(s, i)
+
+
+class Build(Action):
+    name = "build"
+    rules = ("CO-BUILD", "CO-SPEND")
+    required = fields(buildings=list)
+    stages = ACT_STAGES
+
+    def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        check_slugs(s, e)
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        place = here(s, e, ("builder",), "CO-BUILD")
+        assert place is not None
+        plan_build(s, player_index(s, e), e, place.builds, place.limit)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None and s.pending is not None and s.pending.tile is not None
+        tile = s.board.tiles[s.pending.tile]
+        if tile.market:
+            return
+        place = s.data.place(tile.slug)
+        if place.type != "builder":
+            return
+        i = s.players.index(player)
+        for slug in place.builds:
+            b = s.data.buildings[slug]
+            if b.upgrade_of is None and spend_problem(s, i, discounted(s, i, b.cost)):
+                continue  # not even one is affordable, with or without razing
+            built = False
+            for n in (1, 2):
+                event = ActionEvent.make(player, "build", buildings=[slug] * n)
+                if self.check(s, event) is None:
+                    built = True
+                    yield event
+                else:
+                    break
+            if built:
+                continue
+            for ref in _raze_refs(s, i):  # no spot left: raze one to make room
+                event = ActionEvent.make(player, "build", buildings=[
+                    {"building": slug, "raze": ref}])
+                if self.check(s, event) is None:
+                    yield event
+                    break
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        place = here(s, e, ("builder",), "CO-BUILD")
+        assert place is not None
+        i = player_index(s, e)
+        apply_plan(s, i, plan_build(s, i, e, place.builds, place.limit), note)
+        done(s, note)
+
+
+def _raze_refs(s: ColonistsState, i: int) -> list[str]:
+    """A name for each distinct building of a community (slug, or slug#k where copies differ)."""
+    c = s.p[i]
+    out: list[str] = []
+    for slug in sorted({b.slug for b in c.buildings}):
+        copies = [b for b in c.buildings if b.slug == slug]
+        if all(b.key() == copies[0].key() for b in copies):
+            out.append(slug)
+        else:
+            out.extend(f"{slug}#{k}" for k in range(1, len(copies) + 1))
+    return out
+
+
+# --------------------------------------------------------------------------- Workers
+
+
+def capacity(s: ColonistsState, i: int, built: Built, worker: str) -> int:
+    """How many Workers the building takes, with ``worker`` joining: a Steam Engine lets one
+    Factory be run by a Farmer and a Citizen together."""
+    b = s.data.buildings[built.slug]
+    if isinstance(b.effect, d.FactoryEffect):
+        for dual in effects_of(s, i, d.FactoryDual):
+            others = sum(1 for x in s.p[i].buildings
+                         if x is not built and x.slug == built.slug and len(x.workers) > 1)
+            pair = sorted([*built.workers, worker])
+            wanted = sorted(k for k, n in dual.workers.items() for _ in range(n))
+            if others < dual.factories and len(pair) == len(wanted) and pair == wanted:
+                return len(wanted)
+    return b.workers
+
+
+# employing without sustaining at once: the redistribution (sustained in the phase that
+# follows) and a later-era setup's display (sustained in its sustenance phase)
+NO_SUSTAIN_STAGES = frozenset({"end_year", "setup_display"})
+
+
+def _substitute_rule(s: ColonistsState, b: d.Building, worker: str) -> str:
+    """The Laborer level that lets a ``worker`` work in ``b`` (CO-EMPLOY if none does)."""
+    found = granting(s, lambda x: isinstance(x, d.SubstituteWorker) and x.worker == worker
+                     and x.works_as == b.worker)
+    return level_rule(*found) if found else "CO-EMPLOY"
+
+
+def _worker(s: ColonistsState, i: int, e: ActionEvent, built: Built) -> str:
+    b = s.data.buildings.get(built.slug)
+    if b is None or b.workers == 0:
+        raise illegal(e, "CO-EMPLOY", f"the {built.slug} needs no Worker")
+    worker = e.get("worker")
+    if worker is None:
+        if b.worker == "any":
+            raise schema(e, f"name the Worker for the {b.name} (farmer, citizen or merchant)")
+        worker = b.worker
+    if worker not in d.WORKER_TYPES:
+        raise schema(e, unknown("worker", worker, d.WORKER_TYPES))
+    return str(worker)
+
+
+class Employ(Action):
+    name = "employ"
+    rules = ("CO-EMPLOY",)
+    required = fields(building=str)
+    optional = fields(worker=str)
+    who = "anyone"
+    stages = PLAY_STAGES
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        i = player_index(s, e)
+        k = building_ref(s, i, e, e.get("building"))
+        built = s.p[i].buildings[k]
+        b = s.data.buildings[built.slug]
+        worker = _worker(s, i, e, built)
+        if len(built.workers) >= capacity(s, i, built, worker):
+            raise illegal(e, "CO-EMPLOY", f"the {b.name} has all its Workers already")
+        problem = substitute_problem(s, i, b, worker)
+        if problem:
+            raise illegal(e, _substitute_rule(s, b, worker), problem)
+        if at_home(s, i)[worker] < 1:
+            raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
+        if s.stage not in NO_SUSTAIN_STAGES:
+            problem = sustain_problem(s, i, s.data.sustenance.get(worker, {}))
+            if problem:
+                raise illegal(e, "CO-EMPLOY", f"employing a {worker}: {problem}")
+        keeps_action_possible(s, e, self)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        home = at_home(s, i)
+        seen: set[tuple[str, str]] = set()
+        for built in s.p[i].buildings:
+            b = s.data.buildings.get(built.slug)
+            if b is None or b.workers == 0:
+                continue
+            for worker in d.WORKER_TYPES:
+                if len(built.workers) >= capacity(s, i, built, worker):
+                    continue
+                if home[worker] and may_work(s, i, b, worker) and (b.slug, worker) not in seen:
+                    seen.add((b.slug, worker))
+                    params = {"worker": worker} if b.worker != worker else {}
+                    slug = built.slug
+                    copies = [x for x in s.p[i].buildings if x.slug == slug]
+                    if any(x.key() != copies[0].key() for x in copies):
+                        k = next(n for n, x in enumerate(copies, 1) if x is built)
+                        slug = f"{slug}#{k}"
+                    event = ActionEvent.make(player, "employ", building=slug, **params)
+                    if self.check(s, event) is None:
+                        yield event
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
+        worker = _worker(s, i, e, built)
+        if s.stage not in NO_SUSTAIN_STAGES:
+            cost = s.data.sustenance.get(worker, {})
+            if any(cost.values()):
+                sustain(s, i, cost)
+        b = s.data.buildings[built.slug]
+        if b.worker not in ("any", worker):
+            note(_substitute_rule(s, b, worker))
+        built.workers.append(worker)
+        s.p[i].changed()
+
+
+class Dismiss(Action):
+    name = "dismiss"
+    rules = ("CO-REDISTRIBUTE",)
+    order_rule = "CO-REDISTRIBUTE"
+    required = fields(building=str)
+    optional = fields(worker=str)
+    who = "anyone"
+    stages = frozenset({"end_year", "setup_display"})
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        i = player_index(s, e)
+        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
+        if not built.workers:
+            raise illegal(e, "CO-REDISTRIBUTE", f"nobody works in the {built.slug}")
+        worker = e.get("worker", built.workers[0])
+        if worker not in built.workers:
+            raise illegal(e, "CO-REDISTRIBUTE", f"no {worker} works in the {built.slug}")
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        c = s.p[i]
+        for ref in _raze_refs(s, i):
+            slug = ref.partition("#")[0]
+            built = c.buildings[[k for k, b in enumerate(c.buildings) if b.slug == slug][
+                int(ref.partition("#")[2] or 1) - 1]]
+            for worker in sorted(set(built.workers)):
+                params = {"worker": worker} if len(set(built.workers)) > 1 else {}
+                yield ActionEvent.make(player, "dismiss", building=ref, **params)
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        i = player_index(s, e)
+        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
+        built.workers.remove(e.get("worker", built.workers[0]))
+        s.p[i].changed()
+        trim(s, i)
+        turns.leave_extra_stewards(s, i)
+        note("CO-BUFFER")
+
+
+class Discard(Action):
+    name = "discard"
+    rules = ("CO-DISCARD",)
+    required = fields(goods=dict)
+    who = "anyone"
+    stages = PLAY_STAGES
+
+    def _goods(self, e: ActionEvent) -> Bundle:
+        found = read_bundle(e.get("goods"))
+        if isinstance(found, str):
+            raise schema(e, f"field 'goods' {found}", "CO-DISCARD")
+        kept = sorted(g for g in found if g in ("tools", "dollars"))
+        if kept:
+            raise schema(e, f"{kept[0]} stay in the Toolbox: only stored goods are discarded",
+                         "CO-DISCARD")
+        return found
+
+    def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        self._goods(e)
+
+    def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        i = player_index(s, e)
+        problem = sustain_problem(s, i, self._goods(e))
+        if problem:
+            raise Refused(Violation("illegal", "CO-DISCARD", f"{e.player} cannot discard "
+                                    f"{bundle_text(self._goods(e))}: "
+                                    + problem.replace(" to sustain", ""), e.player))
+        keeps_action_possible(s, e, self)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        return iter(())
+
+    def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
+        sustain(s, player_index(s, e), self._goods(e))
+
+
+MOVES = (Build(), Employ(), Dismiss(), Discard())

@@ -1,0 +1,104 @@
+"""The Colonists' invariant suite holds along random legal games, and each invariant catches a
+state corrupted against it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from referee.invariants import suite, violated
+from referee.model.colonists import GAME
+from referee.model.colonists import community as co
+from referee.model.colonists.state import Built, ColonistsState
+from referee.model.core import Score
+from tests.colonists_position_helpers import POSITION, random_states
+
+
+def base() -> ColonistsState:
+    state = GAME.new_state(["Ann", "Bo"], None, POSITION)
+    assert violated(suite("colonists"), state) == []
+    return state
+
+
+def _tile(s: ColonistsState, slug: str) -> int:
+    return s.board.tiles_named(slug)[0]
+
+
+def _two_stewards(s: ColonistsState) -> None:
+    t = _tile(s, "developer")
+    s.p[0].stewards = [t, t]
+    s.p[0].block_start = [t, t]
+
+
+def _extra_steward(s: ColonistsState) -> None:
+    s.p[0].stewards = [_tile(s, "developer"), _tile(s, "librarian")]
+    s.p[0].block_start = list(s.p[0].stewards)
+
+
+CORRUPTIONS: dict[str, Callable[[ColonistsState], None]] = {
+    "pool-fits-storage": lambda s: s.p[0].stored.__setitem__("wood", 9),
+    "buffers-within-batches": lambda s: s.p[0].buffered.__setitem__("wood", 4),
+    "workers-within-colonists": lambda s: s.p[1].buildings.extend(
+        [Built("forester_house", ["farmer"]), Built("hunting_lodge", ["farmer"]),
+         Built("storage_shed", ["farmer"])]),
+    "building-workers-fit": lambda s: setattr(s.p[1].buildings[0], "workers", ["farmer"]),
+    "buildings-within-limits": lambda s: s.p[1].buildings.append(Built("library")),
+    "one-steward-per-place": _two_stewards,
+    "stewards-within-allowed": _extra_steward,
+    "hand-within-limit": lambda s: s.p[1].hand.extend([103, 104, 105]),
+    "embassy-level-within-era": lambda s: s.p[0].embassies.__setitem__("trader", 2),
+    "one-embassy-per-colony": lambda s: s.p[0].buildings.append(Built("embassy_trader")),
+    "no-negative-goods": lambda s: setattr(s.p[1], "tools", -1),
+    "cards-in-one-place": lambda s: s.draw_pile.append(132),
+    "board-consistent": lambda s: s.board.cells.__setitem__((7, 7), 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_each_invariant_catches_its_corruption(name):
+    state = base()
+    CORRUPTIONS[name](state)
+    for c in state.p:  # values the engine derived from the community are stale now
+        getattr(c, "changed", lambda: None)()
+    broken = [n for n, _ in violated(suite("colonists"), state)]
+    assert name in broken, broken
+
+
+def test_range_within_limit(monkeypatch):
+    state = base()
+    monkeypatch.setattr(co, "steward_range", lambda s, i: 5)
+    assert [n for n, _ in violated(suite("colonists"), state)] == ["range-within-limit"]
+
+
+def test_score_sums_parts(monkeypatch):
+    state = base()
+    monkeypatch.setattr(GAME, "score", lambda s: {p: Score(5, {"dollars": 4})
+                                                  for p in s.players})
+    assert [n for n, _ in violated(suite("colonists"), state)] == ["score-sums-parts"]
+
+
+def test_every_invariant_is_exercised():
+    assert {inv.name for inv in suite("colonists")} == {*CORRUPTIONS, "range-within-limit",
+                                                        "score-sums-parts"}
+
+
+def test_every_invariant_names_a_description():
+    for inv in suite("colonists"):
+        assert inv.description and callable(inv.check)
+
+
+@pytest.mark.parametrize(("players", "seed", "last_era"),
+                         [(1, 11, 4), (2, 12, 4), (3, 13, 3), (4, 14, 4), (2, 15, 1)])
+def test_every_invariant_holds_along_random_games(players, seed, last_era):
+    invariants = suite("colonists")
+    seen: set[str] = set()
+    last: Any = None
+    for state in random_states(players, seed, last_era):
+        broken = violated(invariants, state)
+        assert broken == [], (state.stage, state.era, state.year, broken)
+        seen.add(state.stage)
+        last = state
+    assert last is not None and GAME.is_over(last)
+    assert {"turn", "act", "end_year"} <= seen
