@@ -312,36 +312,43 @@ class TopicChecker:
         if result != z3.sat:
             self.limited |= result == z3.unknown
             return None
-        # symbol by symbol: 0 or False when the rules and what is fixed allow it (a quick
-        # check), else the least value by Optimize with everything before it fixed
+        # symbol by symbol: 0 or False when the rules and what is fixed allow it, else the
+        # least value by Optimize with everything before it fixed. ``model`` satisfies what is
+        # fixed so far: a symbol it already gives 0 or False needs no check.
         fixed: list[z3.BoolRef] = []
         order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
-        zero = {n: (z3.Not(t) if z3.is_bool(t) else t == 0)
-                for n, t in ((n, self.a.terms[n]) for n in order)}
-        for at, name in enumerate(order):
-            # all the rest at 0 or False at once, when the rules allow it (the usual case)
-            rest = [zero[n] for n in order[at:]]
-            result = check(solver, budget, *fixed, *rest)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                fixed.extend(rest)
-                break
+        model: z3.ModelRef | None = solver.model()
+        for name in order:
             term = self.a.terms[name]
-            if z3.is_bool(term):
-                result = check(solver, budget, *fixed, z3.Not(term))
-                if result == z3.unknown:
+            least = z3.Not(term) if z3.is_bool(term) else term == 0
+            if model is None:
+                result = check(solver, budget, *fixed)
+                if result != z3.sat:
                     self.limited = True
                     return None
-                fixed.append(z3.Not(term) if result == z3.sat else term)
+                model = solver.model()
+            if z3.is_true(model.eval(least, model_completion=True)):
+                fixed.append(least)
                 continue
-            result = check(solver, budget, *fixed, term == 0)
+            result = check(solver, budget, *fixed, least)
             if result == z3.unknown:
                 self.limited = True
                 return None
             if result == z3.sat:
-                fixed.append(term == 0)
+                model = solver.model()
+                fixed.append(least)
+                continue
+            if z3.is_bool(term):
+                fixed.append(term)  # the model gives True already
+                continue
+            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+            value = model.eval(term, model_completion=True).as_long()
+            result = check(solver, budget, *fixed, key < 2 * abs(value) + (value < 0))
+            if result == z3.unknown:
+                self.limited = True
+                return None
+            if result == z3.unsat:  # the model's value is the least (often forced)
+                fixed.append(term == value)
                 continue
             left = budget.left_ms()
             if left <= 0:
@@ -350,17 +357,18 @@ class TopicChecker:
             opt = z3.Optimize()
             opt.set("timeout", left)
             opt.add(*self.a.domain, *self.a.rules.values(), *formulas, *fixed)
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             handle = opt.minimize(key)
             if opt.check() != z3.sat:
                 self.limited = True
                 return None
-            least = opt.lower(handle)
-            if not z3.is_int_value(least):
+            lowest = opt.lower(handle)
+            if not z3.is_int_value(lowest):
                 self.limited = True
                 return None
-            size, negative = divmod(least.as_long(), 2)
-            fixed.append(term == (-size if negative else size))
+            size, negative = divmod(lowest.as_long(), 2)
+            value = -size if negative else size
+            fixed.append(term == value)
+            model = None
         if check(solver, budget, *fixed) != z3.sat:
             self.limited = True
             return None
