@@ -330,25 +330,28 @@ class TopicChecker:
             if z3.is_true(model.eval(least, model_completion=True)):
                 fixed.append(least)
                 continue
-            result = check(solver, budget, *fixed, least)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                model = solver.model()
-                fixed.append(least)
+            if z3.is_bool(term):  # the model gives True
+                result = check(solver, budget, *fixed, least)
+                if result == z3.unknown:
+                    self.limited = True
+                    return None
+                if result == z3.sat:
+                    model = solver.model()
+                fixed.append(least if result == z3.sat else term)
                 continue
-            if z3.is_bool(term):
-                fixed.append(term)  # the model gives True already
-                continue
+            # a value below the model's (0 among them), or the model's is the least
             key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             value = model.eval(term, model_completion=True).as_long()
             result = check(solver, budget, *fixed, key < 2 * abs(value) + (value < 0))
             if result == z3.unknown:
                 self.limited = True
                 return None
-            if result == z3.unsat:  # the model's value is the least (often forced)
+            if result == z3.unsat:  # often a value the rules or the condition force
                 fixed.append(term == value)
+                continue
+            model = solver.model()
+            if z3.is_true(model.eval(least, model_completion=True)):
+                fixed.append(least)
                 continue
             left = budget.left_ms()
             if left <= 0:
@@ -457,36 +460,46 @@ class TopicChecker:
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         parts: list[str] = []
+        opt: z3.Optimize | None = None  # the rules in that situation, each goal in a scope
         for name in names:
             term = self.a.terms[name]
             bounds: list[int | bool | None] = []
             for goal in ("min", "max"):
-                opt = z3.Optimize()
                 left = budget.left_ms()
                 if left <= 0:
                     self.limited = True
                     return f"no choice the rules allow makes '{to_text(c.then)}' true"
+                if opt is None:
+                    opt = z3.Optimize()
+                    opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
+                            self._w(c))
                 opt.set("timeout", left)
-                opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
-                        self._w(c))
-                if z3.is_bool(term):
-                    result = opt.check(term == (goal == "max"))
-                    self.limited |= result == z3.unknown
-                    bounds.append(goal == "max" if result == z3.sat else None)
-                    continue
-                handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
-                result = opt.check()
-                if result != z3.sat:
-                    self.limited |= result == z3.unknown
-                    bounds.append(None)
-                    continue
-                value = opt.lower(handle) if goal == "min" else opt.upper(handle)
-                bounds.append(value.as_long() if z3.is_int_value(value) else None)
+                opt.push()
+                try:
+                    bounds.append(self._bound(opt, term, goal))
+                finally:
+                    opt.pop()
             parts.append(_range_text(name, bounds, z3.is_bool(term)))
         parts = [p for p in parts if p]
         if not parts:
             return f"no choice the rules allow makes '{to_text(c.then)}' true"
         return "the rules require " + " and ".join(parts)
+
+    def _bound(self, opt: z3.Optimize, term: z3.ExprRef, goal: str) -> int | bool | None:
+        """The least (``goal`` "min") or greatest value of ``term`` under ``opt``; for a
+        Boolean, whether it can be False (min) or True (max); None if there is none."""
+        if z3.is_bool(term):
+            result = opt.check(term == (goal == "max"))
+            self.limited |= result == z3.unknown
+            return goal == "max" if result == z3.sat else None
+        assert isinstance(term, z3.ArithRef)
+        handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
+        result = opt.check()
+        if result != z3.sat:
+            self.limited |= result == z3.unknown
+            return None
+        value = opt.lower(handle) if goal == "min" else opt.upper(handle)
+        return value.as_long() if z3.is_int_value(value) else None
 
     # ------------------------------------------------------------------ a whole file
 
