@@ -422,6 +422,17 @@ class TopicChecker:
                 continue
             key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
+            if high > 0:  # first whether anything is below (often not: the condition fixes it)
+                result, model = query.check(budget, *assumptions, *fixed, key < high)
+                if result == z3.unknown or (result == z3.sat and model is None):
+                    self.limited = True
+                    return current
+                if result == z3.sat:
+                    current = self._situation_of(model)
+                    found = int(current[name])
+                    high = 2 * abs(found) + (found < 0)
+                else:
+                    low = high - 1
             while high - low > 1:
                 mid = low + 1 if low == -1 else (low + high) // 2
                 result, model = query.check(budget, *assumptions, *fixed, key <= mid)
