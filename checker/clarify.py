@@ -311,36 +311,46 @@ class TopicChecker:
         if result != z3.sat:
             self.limited |= result == z3.unknown
             return None
-        # symbol by symbol: 0 or False when the rules and what is fixed allow it (a quick
-        # check), else the least value by Optimize with everything before it fixed
+        # symbol by symbol: 0 or False when the rules and what is fixed allow it, else the
+        # least value by Optimize with everything before it fixed. ``model`` satisfies what is
+        # fixed so far: a symbol it already gives 0 or False needs no check.
         fixed: list[z3.BoolRef] = []
         order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
-        zero = {n: (z3.Not(t) if z3.is_bool(t) else t == 0)
-                for n, t in ((n, self.a.terms[n]) for n in order)}
-        for at, name in enumerate(order):
-            # all the rest at 0 or False at once, when the rules allow it (the usual case)
-            rest = [zero[n] for n in order[at:]]
-            result = check(solver, budget, *fixed, *rest)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                fixed.extend(rest)
-                break
+        model: z3.ModelRef | None = solver.model()
+        for name in order:
             term = self.a.terms[name]
-            if z3.is_bool(term):
-                result = check(solver, budget, *fixed, z3.Not(term))
+            least = z3.Not(term) if z3.is_bool(term) else term == 0
+            if model is None:
+                result = check(solver, budget, *fixed)
+                if result != z3.sat:
+                    self.limited = True
+                    return None
+                model = solver.model()
+            if z3.is_true(model.eval(least, model_completion=True)):
+                fixed.append(least)
+                continue
+            if z3.is_bool(term):  # the model gives True
+                result = check(solver, budget, *fixed, least)
                 if result == z3.unknown:
                     self.limited = True
                     return None
-                fixed.append(z3.Not(term) if result == z3.sat else term)
+                if result == z3.sat:
+                    model = solver.model()
+                fixed.append(least if result == z3.sat else term)
                 continue
-            result = check(solver, budget, *fixed, term == 0)
+            # a value below the model's (0 among them), or the model's is the least
+            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+            value = model.eval(term, model_completion=True).as_long()
+            result = check(solver, budget, *fixed, key < 2 * abs(value) + (value < 0))
             if result == z3.unknown:
                 self.limited = True
                 return None
-            if result == z3.sat:
-                fixed.append(term == 0)
+            if result == z3.unsat:  # often a value the rules or the condition force
+                fixed.append(term == value)
+                continue
+            model = solver.model()
+            if z3.is_true(model.eval(least, model_completion=True)):
+                fixed.append(least)
                 continue
             left = budget.left_ms()
             if left <= 0:
@@ -349,17 +359,18 @@ class TopicChecker:
             opt = z3.Optimize()
             opt.set("timeout", left)
             opt.add(*self.a.domain, *self.a.rules.values(), *formulas, *fixed)
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             handle = opt.minimize(key)
             if opt.check() != z3.sat:
                 self.limited = True
                 return None
-            least = opt.lower(handle)
-            if not z3.is_int_value(least):
+            lowest = opt.lower(handle)
+            if not z3.is_int_value(lowest):
                 self.limited = True
                 return None
-            size, negative = divmod(least.as_long(), 2)
-            fixed.append(term == (-size if negative else size))
+            size, negative = divmod(lowest.as_long(), 2)
+            value = -size if negative else size
+            fixed.append(term == value)
+            model = None
         if check(solver, budget, *fixed) != z3.sat:
             self.limited = True
             return None
@@ -410,6 +421,17 @@ class TopicChecker:
                 continue
             key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
+            if high > 0:  # first whether anything is below (often not: the condition fixes it)
+                result, model = query.check(budget, *assumptions, *fixed, key < high)
+                if result == z3.unknown or (result == z3.sat and model is None):
+                    self.limited = True
+                    return current
+                if result == z3.sat:
+                    current = self._situation_of(model)
+                    found = int(current[name])
+                    high = 2 * abs(found) + (found < 0)
+                else:
+                    low = high - 1
             while high - low > 1:
                 mid = low + 1 if low == -1 else (low + high) // 2
                 result, model = query.check(budget, *assumptions, *fixed, key <= mid)
@@ -448,36 +470,46 @@ class TopicChecker:
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         parts: list[str] = []
+        opt: z3.Optimize | None = None  # the rules in that situation, each goal in a scope
         for name in names:
             term = self.a.terms[name]
             bounds: list[int | bool | None] = []
             for goal in ("min", "max"):
-                opt = z3.Optimize()
                 left = budget.left_ms()
                 if left <= 0:
                     self.limited = True
                     return f"no choice the rules allow makes '{to_text(c.then)}' true"
+                if opt is None:
+                    opt = z3.Optimize()
+                    opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
+                            self._w(c))
                 opt.set("timeout", left)
-                opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
-                        self._w(c))
-                if z3.is_bool(term):
-                    result = opt.check(term == (goal == "max"))
-                    self.limited |= result == z3.unknown
-                    bounds.append(goal == "max" if result == z3.sat else None)
-                    continue
-                handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
-                result = opt.check()
-                if result != z3.sat:
-                    self.limited |= result == z3.unknown
-                    bounds.append(None)
-                    continue
-                value = opt.lower(handle) if goal == "min" else opt.upper(handle)
-                bounds.append(value.as_long() if z3.is_int_value(value) else None)
+                opt.push()
+                try:
+                    bounds.append(self._bound(opt, term, goal))
+                finally:
+                    opt.pop()
             parts.append(_range_text(name, bounds, z3.is_bool(term)))
         parts = [p for p in parts if p]
         if not parts:
             return f"no choice the rules allow makes '{to_text(c.then)}' true"
         return "the rules require " + " and ".join(parts)
+
+    def _bound(self, opt: z3.Optimize, term: z3.ExprRef, goal: str) -> int | bool | None:
+        """The least (``goal`` "min") or greatest value of ``term`` under ``opt``; for a
+        Boolean, whether it can be False (min) or True (max); None if there is none."""
+        if z3.is_bool(term):
+            result = opt.check(term == (goal == "max"))
+            self.limited |= result == z3.unknown
+            return goal == "max" if result == z3.sat else None
+        assert isinstance(term, z3.ArithRef)
+        handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
+        result = opt.check()
+        if result != z3.sat:
+            self.limited |= result == z3.unknown
+            return None
+        value = opt.lower(handle) if goal == "min" else opt.upper(handle)
+        return value.as_long() if z3.is_int_value(value) else None
 
     # ------------------------------------------------------------------ a whole file
 

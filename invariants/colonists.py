@@ -1,14 +1,41 @@
 """Invariants of every reachable state of The Colonists: each check returns None or what is
 wrong. The engine's own helpers (``community``) say what a community holds; the checks only
-compare, so that a state corrupted in any of its fields is caught here whatever move made it."""
+compare, so that a state corrupted in any of its fields is caught here whatever move made it.
+
+The checks of what only buildings, Workers, cards and Embassies decide are kept with the
+community's derived values (``Community.cache``, cleared by ``changed()`` like the effects and
+the room they read), so that a search checks them once per change rather than once per state."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from referee.invariants import Invariant
 from referee.model.colonists import community as co
 from referee.model.colonists.state import ColonistsState
+
+PerCommunity = Callable[[ColonistsState, int, str], str | None]
+
+
+def _per_community(name: str, check: PerCommunity) -> Callable[[ColonistsState], str | None]:
+    """An invariant checked for each community, its verdict kept until the community changes."""
+    key = ("invariant", name)
+
+    def run(s: ColonistsState) -> str | None:
+        for i, player in enumerate(s.players):
+            cache = s.p[i].cache
+            if key in cache:
+                found = cache[key]
+            else:
+                found = cache[key] = check(s, i, player)
+            if found is not None:
+                return found
+        return None
+
+    run.__doc__ = check.__doc__
+    run.__name__ = name
+    return run
 
 
 def _goods_text(goods: dict[str, int]) -> str:
@@ -41,52 +68,54 @@ def buffers_within_batches(s: ColonistsState) -> str | None:
     return None
 
 
-def workers_within_colonists(s: ColonistsState) -> str | None:
+def _workers_within_colonists(s: ColonistsState, i: int, name: str) -> str | None:
     """No more Workers of a type than the community has Colonists of it."""
-    for i, name in enumerate(s.players):
-        have, busy = co.colonists(s, i), co.employed(s.p[i])
-        for kind in sorted(busy):
-            if busy[kind] > have.get(kind, 0):
-                return (f"{name} employs {busy[kind]} {kind}(s) but has {have.get(kind, 0)} "
-                        f"{kind} Colonist(s)")
+    have, busy = co.colonists(s, i), co.employed(s.p[i])
+    for kind in sorted(busy):
+        if busy[kind] > have.get(kind, 0):
+            return (f"{name} employs {busy[kind]} {kind}(s) but has {have.get(kind, 0)} "
+                    f"{kind} Colonist(s)")
     return None
 
 
-def building_workers_fit(s: ColonistsState) -> str | None:
+def _building_workers_fit(s: ColonistsState, i: int, name: str) -> str | None:
     """Each building holds at most its number of Workers, each of a type that may work there;
     Residences and Embassies take none."""
     data = s.data
-    for i, name in enumerate(s.players):
-        for k, built in enumerate(s.p[i].buildings):
-            b = data.buildings.get(built.slug)
-            seats = b.workers if b is not None else 0
-            if len(built.workers) > seats:
-                return (f"{name}'s {built.slug} (building {k + 1}) holds {len(built.workers)} "
-                        f"Worker(s); it takes {seats}")
-            for worker in built.workers:
-                if b is None or not co.may_work(s, i, b, worker):
-                    return f"a {worker} may not work in {name}'s {built.slug}"
+    for k, built in enumerate(s.p[i].buildings):
+        b = data.buildings.get(built.slug)
+        seats = b.workers if b is not None else 0
+        if len(built.workers) > seats:
+            return (f"{name}'s {built.slug} (building {k + 1}) holds {len(built.workers)} "
+                    f"Worker(s); it takes {seats}")
+        for worker in built.workers:
+            if b is None or not co.may_work(s, i, b, worker):
+                return f"a {worker} may not work in {name}'s {built.slug}"
     return None
 
 
-def buildings_within_limits(s: ColonistsState) -> str | None:
+def _buildings_within_limits(s: ColonistsState, i: int, name: str) -> str | None:
     """Buildings and Embassies fit the community's spots (Storage Facilities only on theirs),
     no building beyond its per-community limit, and only known buildings."""
     data = s.data
-    for i, name in enumerate(s.players):
-        slugs = [b.slug for b in s.p[i].buildings]
-        for slug, n in sorted(Counter(slugs).items()):
-            b = data.buildings.get(slug)
-            if b is None:
-                if co.colony_of(slug) not in data.colonies:
-                    return f"{name} holds an unknown building {slug!r}"
-                continue
-            if b.limit is not None and n > b.limit:
-                return f"{name} holds {n} {b.name}; at most {b.limit} per community"
-        problem = co.spot_problem(s, i, slugs)
-        if problem:
-            return f"{name}: {problem}"
+    slugs = [b.slug for b in s.p[i].buildings]
+    for slug, n in sorted(Counter(slugs).items()):
+        b = data.buildings.get(slug)
+        if b is None:
+            if co.colony_of(slug) not in data.colonies:
+                return f"{name} holds an unknown building {slug!r}"
+            continue
+        if b.limit is not None and n > b.limit:
+            return f"{name} holds {n} {b.name}; at most {b.limit} per community"
+    problem = co.spot_problem(s, i, slugs)
+    if problem:
+        return f"{name}: {problem}"
     return None
+
+
+workers_within_colonists = _per_community("workers-within-colonists", _workers_within_colonists)
+building_workers_fit = _per_community("building-workers-fit", _building_workers_fit)
+buildings_within_limits = _per_community("buildings-within-limits", _buildings_within_limits)
 
 
 def one_steward_per_place(s: ColonistsState) -> str | None:
@@ -123,14 +152,16 @@ def stewards_within_allowed(s: ColonistsState) -> str | None:
     return None
 
 
-def range_within_limit(s: ColonistsState) -> str | None:
+def _range_within_limit(s: ColonistsState, i: int, name: str) -> str | None:
     """A Steward's Range is 1 to 4."""
     top = s.data.movement.max_range
-    for i, name in enumerate(s.players):
-        reach = co.steward_range(s, i)
-        if not 1 <= reach <= top:
-            return f"{name}'s Stewards have Range {reach}; 1 to {top} are possible"
+    reach = co.steward_range(s, i)
+    if not 1 <= reach <= top:
+        return f"{name}'s Stewards have Range {reach}; 1 to {top} are possible"
     return None
+
+
+range_within_limit = _per_community("range-within-limit", _range_within_limit)
 
 
 def hand_within_limit(s: ColonistsState) -> str | None:
@@ -155,20 +186,22 @@ def embassy_level_within_era(s: ColonistsState) -> str | None:
     return None
 
 
-def one_embassy_per_colony(s: ColonistsState) -> str | None:
+def _one_embassy_per_colony(s: ColonistsState, i: int, name: str) -> str | None:
     """One Embassy tile per colony related to, and a relation for every Embassy tile."""
-    for i, name in enumerate(s.players):
-        c = s.p[i]
-        tiles = Counter(co.colony_of(b.slug) for b in c.buildings if co.colony_of(b.slug))
-        for colony, n in sorted((k, v) for k, v in tiles.items() if k is not None):
-            if n > 1:
-                return f"{name} has {n} Embassies of the {colony} colony"
-            if colony not in c.embassies:
-                return f"{name} has an Embassy of the {colony} colony but no relation with it"
-        for colony in sorted(c.embassies):
-            if colony not in tiles:
-                return f"{name} has a relation with the {colony} colony but no Embassy tile"
+    c = s.p[i]
+    tiles = Counter(co.colony_of(b.slug) for b in c.buildings if co.colony_of(b.slug))
+    for colony, n in sorted((k, v) for k, v in tiles.items() if k is not None):
+        if n > 1:
+            return f"{name} has {n} Embassies of the {colony} colony"
+        if colony not in c.embassies:
+            return f"{name} has an Embassy of the {colony} colony but no relation with it"
+    for colony in sorted(c.embassies):
+        if colony not in tiles:
+            return f"{name} has a relation with the {colony} colony but no Embassy tile"
     return None
+
+
+one_embassy_per_colony = _per_community("one-embassy-per-colony", _one_embassy_per_colony)
 
 
 def no_negative_goods(s: ColonistsState) -> str | None:
@@ -190,16 +223,19 @@ def no_negative_goods(s: ColonistsState) -> str | None:
 def cards_in_one_place(s: ColonistsState) -> str | None:
     """Each improvement card is in at most one place: a hand, in front of a player, a pile, or
     drawn at the Librarian."""
-    places: Counter[int] = Counter()
+    cards: list[int] = []
     for c in s.p:
-        places.update(c.hand)
-        places.update(c.played)
-        places.update(list(c.limited))
-    places.update(s.draw_pile)
-    places.update(s.discard)
+        cards += c.hand
+        cards += c.played
+        cards += c.limited
+    cards += s.draw_pile
+    cards += s.discard
     if s.pending is not None:
-        places.update(s.pending.drawn)
-    for card, n in sorted(places.items()):
+        cards += s.pending.drawn
+    distinct = set(cards)
+    if len(distinct) == len(cards) and distinct <= s.data.improvements.keys():
+        return None
+    for card, n in sorted(Counter(cards).items()):
         if n > 1:
             return f"card {card} is in {n} places at once"
         if card not in s.data.improvements:

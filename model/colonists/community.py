@@ -113,11 +113,14 @@ def _colonists(s: ColonistsState, i: int) -> dict[str, int]:
 
 
 def employed(c: Community) -> dict[str, int]:
-    out = dict.fromkeys(d.WORKER_TYPES, 0)
-    for built in c.buildings:
-        for w in built.workers:
-            out[w] += 1
-    return out
+    """Workers of each type at work; a new dict each time."""
+    found = c.cache.get("employed")
+    if found is None:
+        found = c.cache["employed"] = dict.fromkeys(d.WORKER_TYPES, 0)
+        for built in c.buildings:
+            for w in built.workers:
+                found[w] += 1
+    return dict(found)
 
 
 def at_home(s: ColonistsState, i: int) -> dict[str, int]:

@@ -9,6 +9,16 @@ from referee.model.core import Score
 
 
 def parts(s: ColonistsState, i: int) -> dict[str, int]:
+    c = s.p[i]
+    fixed = c.cache.get("score")
+    if fixed is None:  # all but the Dollars depends only on what changed() guards
+        fixed = c.cache["score"] = _fixed_parts(s, i)
+    buildings, embassies, improvements, workers, bonuses = fixed
+    return {"buildings": buildings, "embassies": embassies, "improvements": improvements,
+            "dollars": c.dollars, "workers": workers, "bonuses": bonuses}
+
+
+def _fixed_parts(s: ColonistsState, i: int) -> tuple[int, int, int, int, int]:
     data = s.data
     c = s.p[i]
     buildings = sum(data.buildings[b.slug].value for b in c.buildings
@@ -23,8 +33,7 @@ def parts(s: ColonistsState, i: int) -> dict[str, int]:
         if bonus.max_dollars is not None:
             amount = min(amount, bonus.max_dollars)
         bonuses += amount
-    return {"buildings": buildings, "embassies": embassies, "improvements": improvements,
-            "dollars": c.dollars, "workers": workers, "bonuses": bonuses}
+    return buildings, embassies, improvements, workers, bonuses
 
 
 def score(s: ColonistsState) -> dict[str, Score]:

@@ -48,7 +48,8 @@ class Community:
     moved: list[int] = field(default_factory=list)           # Stewards moved in these 3 turns
     used: dict[str, int] = field(default_factory=dict)       # once-per-period uses this turn/half
     converted: dict[int, int] = field(default_factory=dict)  # production conversions this year
-    # derived values (effects in force, room...), cleared by :meth:`changed`; never copied
+    # derived values (effects in force, room...), cleared by :meth:`changed`; a copy starts
+    # from a copy of them (the values themselves are never changed in place)
     cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False,
                                   metadata={"shared": True})
 
@@ -68,7 +69,8 @@ class Community:
             [b.copy() for b in self.buildings], dict(self.stored), dict(self.buffered),
             self.tools, self.dollars, self.filled, list(self.hand), list(self.played),
             dict(self.limited), dict(self.embassies), list(self.stewards),
-            list(self.block_start), list(self.moved), dict(self.used), dict(self.converted))
+            list(self.block_start), list(self.moved), dict(self.used), dict(self.converted),
+            dict(self.cache))
 
     def key(self) -> tuple[Any, ...]:
         return (tuple(b.key() for b in self.buildings), _items(self.stored),
@@ -173,8 +175,7 @@ class ColonistsState:
         derived values start from a copy of the community's (valid until it changes)."""
         out = self.view()
         out.p = list(self.p)
-        c = out.p[i] = self.p[i].copy()
-        c.cache = dict(self.p[i].cache)
+        out.p[i] = self.p[i].copy()
         return out
 
     def copy(self) -> ColonistsState:
