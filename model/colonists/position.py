@@ -1178,6 +1178,10 @@ def position_of(state: ColonistsState) -> dict[str, Any]:
     early = ("market_card", "reveal_place") + (ERA_START_STAGES if s.first_era > 1 else ())
     pre_play = setup or (s.era == s.first_era and s.year == 1 and stage in early)
     if stage in TURN_STAGES:
+        if s.half >= len(data.calendar.half_years):
+            # past the winter's last turn (an Ambassador's action there): no half-year to name
+            raise ValueError("the year's last turn is over and its end has not begun; write the "
+                             "position from the line of the end of the year")
         out["half"] = data.calendar.half_years[s.half]
         out["turn"] = s.players[s.seat]
         out["turns_done"] = s.turns
