@@ -20,7 +20,7 @@ from referee.replays.format_rules import FORMAT_RULES
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOKS = Path(__file__).parent / "rulebooks"
 EXAMPLES = sorted((ROOT / "checker" / "examples").glob("*.toml"))
-GAMES = ["homesteaders", "pionjar"]
+GAMES = ["homesteaders", "pionjar", "colonists"]
 
 
 def _normal(text: str) -> str:
@@ -31,11 +31,22 @@ def _rulebook(game: str) -> str:
     return _normal((RULEBOOKS / f"{game}.txt").read_text(encoding="utf-8"))
 
 
+_COLONS: frozenset[str] = frozenset()  # headings with a colon of their own, none so far
+
+
 def _headings(section: str) -> list[str]:
     cited = re.sub(r"\([^)]*\)", "", section.removeprefix("rulebook: "))
     out = []
     for part in cited.split(";"):
+        if part.strip().startswith(("data: ", "decision: ")):
+            continue  # where the numbers live, or what the project added to the rulebook's words
         part = re.sub(r"\s+\d+$", "", part.strip()).removeprefix("How to Play: ")
+        if ": " in part and part not in _COLONS:
+            # a heading and its subheadings, "Movement Rules: Markets, Range": each must occur
+            head, subs = part.split(": ", 1)
+            out.append(head)
+            out.extend(re.sub(r"\s+[\d-]+$", "", sub.strip()) for sub in subs.split(","))
+            continue
         out.append(part)
     return out
 

@@ -296,16 +296,17 @@ _RULES = [
     ("CO-LATER-BOARD", "The Places of every era before the first are laid era by era, drawn "
                        "and laid from the start player clockwise, each era's first step (the "
                        "second and third Markets, the fifth colony) before its Places.",
-     "rulebook: Starting in a Later Era, Phase 2"),
+     "rulebook: Starting in a Later Era; Phase 2: Game Board"),
     ("CO-LATER-CARDS", "Each player, from the start player, is dealt a random permanent "
                        "improvement of each skipped era (played, no cost) and two random cards "
                        "of the last skipped era to the hand.",
-     "rulebook: Starting in a Later Era, Phase 3"),
+     "rulebook: Starting in a Later Era; Phase 3: Personal Display"),
     ("CO-LATER-DISPLAY", "Each player places Buildings and Embassies (buildings of the eras "
                          "before the first, relations up to the last skipped era's level), "
                          "employs Colonists (sustained in the sustenance phase), then takes "
                          "goods; a regular sustenance and production phase follows.",
-     "rulebook: Starting in a Later Era, Phases 3-5"),
+     "rulebook: Starting in a Later Era; Phase 3: Personal Display; Phase 4: Sustenance Phase; "
+     "Phase 5: Production Phase"),
     ("CO-LATER-BUDGET", "The display is bought at printed Dollar values: Embassy Dollars "
                         "(spare ones buy Buildings), Building Dollars (spare ones buy goods), "
                         "Goods Dollars at the setup values, for goods of the eras played; 1 "
