@@ -300,6 +300,7 @@ class Replace(Action):
 
     name = "replace"
     order_rule = "CO-STOREKEEPER-2"
+    enumerated = False  # any supply building for any facility: left to the log
     rules = ()
     required = fields(building=str, **{"with": str})
     optional = fields(fee=dict)

@@ -449,6 +449,7 @@ class Dismiss(Action):
 class Discard(Action):
     name = "discard"
     rules = ("CO-DISCARD",)
+    enumerated = False  # any goods, at any moment: listing them would swamp the explorer
     required = fields(goods=dict)
     who = "anyone"
     stages = PLAY_STAGES
