@@ -33,7 +33,6 @@ from referee.checker.topics import Instance, Topic, model_values
 
 LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
-_CACHE_LIMIT = 4096  # terms kept per checker before its caches start again
 
 
 @dataclass(frozen=True)
@@ -134,42 +133,18 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
-        # and R's part of each inner body, substituted once for every query
-        self.inner_rules = [apply(subst, rest) for subst, rest, _ in self.inner]
-        # Z3 terms already built: clarifications' conditions, situation values
-        self._terms: dict[tuple[Expr, int], z3.BoolRef] = {}
-        self._equalities: dict[tuple[str, type, int | bool], z3.BoolRef] = {}
 
     # ------------------------------------------------------------------ helpers
 
     def _w(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return self._term(c.when, inst or self.a)
+        return to_z3(c.when, (inst or self.a).terms)
 
     def _t(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return self._term(c.then, inst or self.a)
-
-    def _term(self, expr: Expr, inst: Instance) -> z3.BoolRef:
-        """``expr`` over ``inst``'s terms, translated once (building Z3 terms is slow)."""
-        key = (expr, id(inst))
-        found = self._terms.get(key)
-        if found is None:
-            if len(self._terms) > _CACHE_LIMIT:
-                self._terms.clear()
-            found = self._terms[key] = to_z3(expr, inst.terms)
-        return found
+        return to_z3(c.then, (inst or self.a).terms)
 
     def _fix(self, witness: Mapping[str, int | bool]) -> list[z3.BoolRef]:
-        out = []
-        for name, v in witness.items():
-            key = (name, type(v), v)
-            eq = self._equalities.get(key)
-            if eq is None:
-                if len(self._equalities) > _CACHE_LIMIT:
-                    self._equalities.clear()
-                eq = self._equalities[key] = self.sit[name] == (
-                    z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-            out.append(eq)
-        return out
+        return [self.sit[name] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
+                for name, v in witness.items()]
 
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]
@@ -191,8 +166,8 @@ class TopicChecker:
         """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
         are the situation and ``free``. With idle choices, the inner search first tries them at
         0 (a stronger body, so its lemmas are still implied by the universal)."""
-        bodies = [(z3.And(*rules, *apply(subst, body)), bound)
-                  for (subst, _, bound), rules in zip(self.inner, self.inner_rules, strict=True)]
+        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
+                  for subst, rest, bound in self.inner]
         return ExistsForall(outer, [*self.sit.values(), *free], bodies,
                             lambda: [*outer, self._forall_none(body)])
 
@@ -311,46 +286,36 @@ class TopicChecker:
         if result != z3.sat:
             self.limited |= result == z3.unknown
             return None
-        # symbol by symbol: 0 or False when the rules and what is fixed allow it, else the
-        # least value by Optimize with everything before it fixed. ``model`` satisfies what is
-        # fixed so far: a symbol it already gives 0 or False needs no check.
+        # symbol by symbol: 0 or False when the rules and what is fixed allow it (a quick
+        # check), else the least value by Optimize with everything before it fixed
         fixed: list[z3.BoolRef] = []
         order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
-        model: z3.ModelRef | None = solver.model()
-        for name in order:
-            term = self.a.terms[name]
-            least = z3.Not(term) if z3.is_bool(term) else term == 0
-            if model is None:
-                result = check(solver, budget, *fixed)
-                if result != z3.sat:
-                    self.limited = True
-                    return None
-                model = solver.model()
-            if z3.is_true(model.eval(least, model_completion=True)):
-                fixed.append(least)
-                continue
-            if z3.is_bool(term):  # the model gives True
-                result = check(solver, budget, *fixed, least)
-                if result == z3.unknown:
-                    self.limited = True
-                    return None
-                if result == z3.sat:
-                    model = solver.model()
-                fixed.append(least if result == z3.sat else term)
-                continue
-            # a value below the model's (0 among them), or the model's is the least
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
-            value = model.eval(term, model_completion=True).as_long()
-            result = check(solver, budget, *fixed, key < 2 * abs(value) + (value < 0))
+        zero = {n: (z3.Not(t) if z3.is_bool(t) else t == 0)
+                for n, t in ((n, self.a.terms[n]) for n in order)}
+        for at, name in enumerate(order):
+            # all the rest at 0 or False at once, when the rules allow it (the usual case)
+            rest = [zero[n] for n in order[at:]]
+            result = check(solver, budget, *fixed, *rest)
             if result == z3.unknown:
                 self.limited = True
                 return None
-            if result == z3.unsat:  # often a value the rules or the condition force
-                fixed.append(term == value)
+            if result == z3.sat:
+                fixed.extend(rest)
+                break
+            term = self.a.terms[name]
+            if z3.is_bool(term):
+                result = check(solver, budget, *fixed, z3.Not(term))
+                if result == z3.unknown:
+                    self.limited = True
+                    return None
+                fixed.append(z3.Not(term) if result == z3.sat else term)
                 continue
-            model = solver.model()
-            if z3.is_true(model.eval(least, model_completion=True)):
-                fixed.append(least)
+            result = check(solver, budget, *fixed, term == 0)
+            if result == z3.unknown:
+                self.limited = True
+                return None
+            if result == z3.sat:
+                fixed.append(term == 0)
                 continue
             left = budget.left_ms()
             if left <= 0:
@@ -359,18 +324,17 @@ class TopicChecker:
             opt = z3.Optimize()
             opt.set("timeout", left)
             opt.add(*self.a.domain, *self.a.rules.values(), *formulas, *fixed)
+            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             handle = opt.minimize(key)
             if opt.check() != z3.sat:
                 self.limited = True
                 return None
-            lowest = opt.lower(handle)
-            if not z3.is_int_value(lowest):
+            least = opt.lower(handle)
+            if not z3.is_int_value(least):
                 self.limited = True
                 return None
-            size, negative = divmod(lowest.as_long(), 2)
-            value = -size if negative else size
-            fixed.append(term == value)
-            model = None
+            size, negative = divmod(least.as_long(), 2)
+            fixed.append(term == (-size if negative else size))
         if check(solver, budget, *fixed) != z3.sat:
             self.limited = True
             return None
@@ -421,17 +385,6 @@ class TopicChecker:
                 continue
             key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
             low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
-            if high > 0:  # first whether anything is below (often not: the condition fixes it)
-                result, model = query.check(budget, *assumptions, *fixed, key < high)
-                if result == z3.unknown or (result == z3.sat and model is None):
-                    self.limited = True
-                    return current
-                if result == z3.sat:
-                    current = self._situation_of(model)
-                    found = int(current[name])
-                    high = 2 * abs(found) + (found < 0)
-                else:
-                    low = high - 1
             while high - low > 1:
                 mid = low + 1 if low == -1 else (low + high) // 2
                 result, model = query.check(budget, *assumptions, *fixed, key <= mid)
@@ -470,46 +423,36 @@ class TopicChecker:
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         parts: list[str] = []
-        opt: z3.Optimize | None = None  # the rules in that situation, each goal in a scope
         for name in names:
             term = self.a.terms[name]
             bounds: list[int | bool | None] = []
             for goal in ("min", "max"):
+                opt = z3.Optimize()
                 left = budget.left_ms()
                 if left <= 0:
                     self.limited = True
                     return f"no choice the rules allow makes '{to_text(c.then)}' true"
-                if opt is None:
-                    opt = z3.Optimize()
-                    opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
-                            self._w(c))
                 opt.set("timeout", left)
-                opt.push()
-                try:
-                    bounds.append(self._bound(opt, term, goal))
-                finally:
-                    opt.pop()
+                opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
+                        self._w(c))
+                if z3.is_bool(term):
+                    result = opt.check(term == (goal == "max"))
+                    self.limited |= result == z3.unknown
+                    bounds.append(goal == "max" if result == z3.sat else None)
+                    continue
+                handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
+                result = opt.check()
+                if result != z3.sat:
+                    self.limited |= result == z3.unknown
+                    bounds.append(None)
+                    continue
+                value = opt.lower(handle) if goal == "min" else opt.upper(handle)
+                bounds.append(value.as_long() if z3.is_int_value(value) else None)
             parts.append(_range_text(name, bounds, z3.is_bool(term)))
         parts = [p for p in parts if p]
         if not parts:
             return f"no choice the rules allow makes '{to_text(c.then)}' true"
         return "the rules require " + " and ".join(parts)
-
-    def _bound(self, opt: z3.Optimize, term: z3.ExprRef, goal: str) -> int | bool | None:
-        """The least (``goal`` "min") or greatest value of ``term`` under ``opt``; for a
-        Boolean, whether it can be False (min) or True (max); None if there is none."""
-        if z3.is_bool(term):
-            result = opt.check(term == (goal == "max"))
-            self.limited |= result == z3.unknown
-            return goal == "max" if result == z3.sat else None
-        assert isinstance(term, z3.ArithRef)
-        handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
-        result = opt.check()
-        if result != z3.sat:
-            self.limited |= result == z3.unknown
-            return None
-        value = opt.lower(handle) if goal == "min" else opt.upper(handle)
-        return value.as_long() if z3.is_int_value(value) else None
 
     # ------------------------------------------------------------------ a whole file
 
