@@ -754,7 +754,7 @@ class MarketAction(Action):
 
     name = "market_action"
     rules = ("CO-MARKET-ACTION",)
-    enumerated = "partly"  # plain forms: no card alternative, remodel or swap
+    enumerated = False  # the year's card decides its forms: left to the log
     optional = fields(buildings=list, times=(int, list), decline=dict, swap=list, card=int,
                       exchange=list)
     stages = ACT
@@ -806,32 +806,7 @@ class MarketAction(Action):
         raise illegal(e, "CO-CARD-EFFECT", f"trades use 'market_trade' ({bundle_text(give)})")
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
-        """The card's action in its plain forms (up to three buildings, each recipe up to the
-        limit, the marker without a swap), those this state allows."""
-        assert player is not None
-        if s.pending is None or s.pending.tile is None or not s.board.tiles[s.pending.tile].market:
-            return
-        action = market_card(s).action
-        candidates: list[ActionEvent] = []
-        if action.kind in ("build", "remodel"):
-            assert action.building is not None
-            most = min(action.limit or 3, 3)
-            candidates = [ActionEvent.make(player, self.name, buildings=[action.building] * k)
-                          for k in range(1, most + 1)]
-        elif action.kind == "refine":
-            most = min(action.limit or 3, 3)
-            n = len(action.recipes)
-            for total in range(1, most + 1):
-                for k in range(n):
-                    times = [0] * n
-                    times[k] = total
-                    candidates.append(ActionEvent.make(player, self.name,
-                                                       times=times if n > 1 else total))
-        else:
-            candidates = [ActionEvent.make(player, self.name)]
-        for event in candidates:
-            if self.validate(s, event) is None and self.check(s, event) is None:
-                yield event
+        return iter(())
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
