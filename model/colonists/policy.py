@@ -48,7 +48,7 @@ observables (the values ``game.observe`` gives).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -1504,15 +1504,21 @@ class Eval:
         return best
 
     def _at_refiner(self, place: d.Place, full: bool) -> list[Candidate]:
+        return self._refinings(place.recipes, place.limit, "refine")
+
+    def _refinings(self, recipes: Sequence[d.Recipe], limit: int | None,
+                   name: str) -> list[Candidate]:
+        """One candidate per recipe, repeated as often as it pays (``times`` as the event
+        writes it: a count, or a count per recipe)."""
         out = []
-        for k, recipe in enumerate(place.recipes):
-            found = self._repeat(recipe, place.limit)
+        for k, recipe in enumerate(recipes):
+            found = self._repeat(recipe, limit)
             if found is None:
                 continue
             n, value = found
-            counts = [n if j == k else 0 for j in range(len(place.recipes))]
+            counts = [n if j == k else 0 for j in range(len(recipes))]
             times: Any = counts if len(counts) > 1 else n
-            out.append(Candidate(value, Action.make(self._player(), "refine", times=times)))
+            out.append(Candidate(value, Action.make(self._player(), name, times=times)))
         return out
 
     def _at_builder(self, place: d.Place, full: bool) -> list[Candidate]:
@@ -1789,16 +1795,7 @@ class Eval:
             return self._builds([action.building], action.cost, action.limit, "market_action",
                                 {})
         if action.kind == "refine":
-            out = []
-            for k, recipe in enumerate(action.recipes):
-                found = self._repeat(recipe, action.limit)
-                if found is None:
-                    continue
-                n, value = found
-                counts = [n if j == k else 0 for j in range(len(action.recipes))]
-                times: Any = counts if len(counts) > 1 else n
-                out.append(Candidate(value, Action.make(player, "market_action", times=times)))
-            return out
+            return self._refinings(action.recipes, action.limit, "market_action")
         if action.kind == "librarian":
             if s.data.hand_limit - len(self.c.hand) <= 0:
                 return []
