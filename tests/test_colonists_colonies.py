@@ -338,6 +338,24 @@ def test_lord_1_alternative_action_not_on_markets() -> None:  # CO-LORD-1
     assert bad.rule == "CO-LORD-1" and "Markets" in bad.message
 
 
+def test_lord_1_with_full_storage_declines_and_is_listed() -> None:  # CO-LORD-1, CO-MOVE-ACTION
+    """A full Storage does not leave the Lord's alternative without a form: the goods are
+    declined, and legal_actions lists that form (it is what made the move there legal)."""
+    state = colony_game(["lord"])
+    embassy(state, "Ann", "lord", 1)
+    space = room(state, 0)
+    state.p[0].stored = {"clay": space.storage + space.general}
+    state.p[0].changed()
+    at(state, "Ann", "developer")
+    ignores = [e for e in GAME.legal_actions(state) if e.name == "ignore"]
+    assert ignores and all(e.get("decline") for e in ignores)
+    assert all(GAME.check(state, e) is None for e in ignores)
+    play(state, {"player": "Ann", "action": "ignore", "goods": {"clay": 1},
+                 "decline": {"clay": 1}})
+    assert stored(state, "Ann") == {"clay": space.storage + space.general}
+    assert state.stage == "turn"
+
+
 def test_lord_2_ignores_the_fee() -> None:  # CO-LORD-2
     state = colony_game(["lord"])
     embassy(state, "Ann", "lord", 2)
@@ -914,3 +932,16 @@ def test_industrialist_refining_named_by_its_goods() -> None:  # CO-INDUSTRIALIS
                  "give": {"wood": 3, "clay": 1}, "get": {"planks": 1, "bricks": 1}})
     assert stored(state, "Ann") == {"planks": 1, "bricks": 1}
     assert state.p[0].converted == {-(100 * 4 + 0): 1, -(100 * 4 + 1): 1}
+
+
+def test_declining_several_kinds_when_no_one_kind_covers_the_overflow() -> None:  # CO-STORE
+    """Two goods over a full Storage, one of each kind: the only way to take them is to decline
+    some of both, and that form is offered."""
+    from referee.model.colonists.moves.places import with_declines
+
+    state = colony_game(["lord"])
+    space = room(state, 0)
+    state.p[0].stored = {"clay": space.storage + space.general}
+    state.p[0].changed()
+    forms = list(with_declines(state, 0, "Ann", "gather", {"wood": 1, "iron": 1}, {}))
+    assert [e.get("decline").as_dict() for e in forms] == [{"iron": 1, "wood": 1}]

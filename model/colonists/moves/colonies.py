@@ -26,7 +26,7 @@ from referee.model.colonists.goods import Bundle, add, bundle_text
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.cards import card_problem, play
 from referee.model.colonists.moves.common import check_receive, close, done, here, settle, take
-from referee.model.colonists.moves.places import swap, swap_problem
+from referee.model.colonists.moves.places import swap, swap_problem, with_declines
 from referee.model.colonists.moves.turn import Move, fee_payment_problem
 from referee.model.colonists.refs import Refused, building_ref, goods_param, illegal, place_ref
 from referee.model.colonists.refs import schema as schema_error
@@ -237,9 +237,12 @@ class Ignore(Action):
                 if dict(option) in seen:
                     continue
                 seen.append(dict(option))
-                event = ActionEvent.make(player, "ignore", goods=dict(option))
-                if self.check(s, event) is None:
-                    yield event
+                gains = dict(option)
+                add(gains, x.bonus)
+                for event in with_declines(s, i, player, "ignore", gains,
+                                            {"goods": dict(option)}):
+                    if self.check(s, event) is None:
+                        yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         gains, rules = self._gains(s, e)

@@ -57,7 +57,7 @@ class Gather(Action):
             return
         i = s.players.index(player)
         goods = with_bonus(s, i, place.gain, False)
-        yield from _with_declines(s, i, player, "gather", goods, {})
+        yield from with_declines(s, i, player, "gather", goods, {})
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         place = here(s, e, ("resource", "sustainer"), "CO-RESOURCE")
@@ -71,7 +71,7 @@ class Gather(Action):
         done(s, note)
 
 
-def _with_declines(s: ColonistsState, i: int, player: str, name: str, goods: Bundle,
+def with_declines(s: ColonistsState, i: int, player: str, name: str, goods: Bundle,
                    params: dict[str, object]) -> Iterator[ActionEvent]:
     """The action taking everything if it fits, else declining just enough of each good."""
     event = ActionEvent.make(player, name, **params)
@@ -87,11 +87,25 @@ def _with_declines(s: ColonistsState, i: int, player: str, name: str, goods: Bun
         if g not in ("tools", "dollars"):
             pool[g] = pool.get(g, 0) + n
     over = room(s, i).overflow(pool)
-    for good in sorted(g for g in goods if g not in ("tools", "dollars")):
+    kinds = sorted(g for g in goods if g not in ("tools", "dollars"))
+    found = False
+    for good in kinds:
         if goods[good] >= over:
             decline = {good: over}
             if receive_problem(s, i, goods, decline) is None:
+                found = True
                 yield ActionEvent.make(player, name, **params, decline=decline)
+    if found:
+        return
+    # no one good covers the overflow: decline of several, in order, just enough in all
+    decline, left = {}, over
+    for good in kinds:
+        if left <= 0:
+            break
+        decline[good] = min(goods[good], left)
+        left -= decline[good]
+    if decline and receive_problem(s, i, goods, decline) is None:
+        yield ActionEvent.make(player, name, **params, decline=decline)
 
 
 class Sell(Action):
@@ -177,7 +191,7 @@ class Subsidy(Action):
         options = market_card(s).subsidy
         for k, goods in enumerate(options):
             params: dict[str, object] = {"option": k} if k else {}
-            yield from _with_declines(s, i, player, "subsidy", with_bonus(s, i, goods, True),
+            yield from with_declines(s, i, player, "subsidy", with_bonus(s, i, goods, True),
                                       params)
         everything = with_bonus(s, i, options[0], True)
         if any(g not in ("tools", "dollars") for g in everything):
@@ -267,7 +281,7 @@ class ClaimMarker(Action):
         if tile.market or s.data.place(tile.slug).kind not in ("head_official", "chief_officer"):
             return
         i = s.players.index(player)
-        yield from _with_declines(s, i, player, "claim_marker",
+        yield from with_declines(s, i, player, "claim_marker",
                                   with_bonus(s, i, s.data.place(tile.slug).gain, False), {})
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
