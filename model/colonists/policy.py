@@ -146,6 +146,7 @@ class ColonistsPlayer:
         if name not in self.styles:
             style = {k: 0.7 + 0.7 * self.rng.random() for k in STYLE_KEYS}
             style[self.rng.choice(FAVOURITES)] *= 1.6  # what this player leans towards
+            style["patron"] = self.rng.random()  # picks a colony this player favours
             self.styles[name] = style
         return self.styles[name]
 
@@ -1186,11 +1187,14 @@ class Eval:
         best: tuple[float, str] | None = None
         home = self.home
         for k, built in enumerate(c.buildings):
-            old = self.data.buildings.get(built.slug)
-            if old is None:
-                continue  # Embassies are kept
             if co.is_storage_facility(self.data, built.slug) != (b.kind == "storage") and \
                     b.kind == "storage":
+                continue
+            old = self.data.buildings.get(built.slug)
+            if old is None:  # an Embassy: its Dollars and its abilities are lost with it
+                loss = self.embassy_worth(built.slug) + 2.0
+                if best is None or loss < best[0]:
+                    best = (loss, building_name(s, i, k))
                 continue
             if any(home.get(kind, 0) < n for kind, n in old.houses.items()):
                 continue
@@ -1217,6 +1221,28 @@ class Eval:
             worth -= 0.5  # a building spot
         if have and level == self.data.eras[self.s.era].max_colony_level:
             worth += 1.5 * level  # the top level the era allows: its abilities at once
+        if colony == self.patron():
+            worth *= 1.7
+        return worth * self.style["diplomacy"]
+
+    def patron(self) -> str | None:
+        """The colony this player favours (drawn with the style), among those in play."""
+        colonies = sorted(self.s.colonies)
+        if not colonies:
+            return None
+        return colonies[min(len(colonies) - 1, int(self.style["patron"] * len(colonies)))]
+
+    def embassy_worth(self, slug: str) -> float:
+        """What keeping an Embassy is worth: its level's Dollars and its abilities."""
+        colony = slug[len("embassy_"):]
+        level = self.c.embassies.get(colony, 0)
+        if not level:
+            return 0.0
+        worth = float(self.data.embassy_levels[level].value)
+        worth += sum(max(0.5, min(6.0, self.effect_value(e)))
+                     for e in self.data.abilities(colony, level))
+        if colony == self.patron():
+            worth *= 1.7
         return worth * self.style["diplomacy"]
 
     def card_value(self, number: int) -> float:
