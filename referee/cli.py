@@ -17,16 +17,6 @@ from referee.display import visible
 from referee.errors import RefereeError
 from referee.games import titles_help
 
-app = typer.Typer(
-    name="referee",
-    help=f"Rules verification and replay auditing for tabletop games ({titles_help()}).",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
 # Each module under referee/commands defines register(app); the order is the order in --help.
 COMMANDS = ["validate", "test", "coverage", "state", "graph", "simulate", "explore", "clarify",
             "rules", "show"]
@@ -38,7 +28,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
@@ -46,15 +35,49 @@ def _root(
     """Rules verification and replay auditing for tabletop games."""
 
 
-for _name in COMMANDS:
-    importlib.import_module(f"referee.commands.{_name}").register(app)
+def build_app(commands: list[str] | None = None) -> typer.Typer:
+    """The command-line application with ``commands`` (default: all of them). A run of one
+    command imports only that command's module: start-up is paid for what is used."""
+    made = typer.Typer(
+        name="referee",
+        help=f"Rules verification and replay auditing for tabletop games ({titles_help()}).",
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    made.callback()(_root)
+    for name in COMMANDS if commands is None else commands:
+        importlib.import_module(f"referee.commands.{name}").register(made)
+    return made
+
+
+def _commands_for(argv: list[str]) -> list[str] | None:
+    """The commands an argument list can reach: the one it names, none for ``--version``
+    alone, or all (help, a mistyped command) so that messages list them."""
+    if argv[:1] == ["--version"]:
+        return []
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first in COMMANDS and argv[0] == first:
+        return [first]
+    return None
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":  # the whole application, built on first use (tests, embedding)
+        made = build_app()
+        globals()["app"] = made
+        return made
+    raise AttributeError(name)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: usage errors become one line on stderr and exit status 2."""
-    command = typer.main.get_command(app)
+    args = sys.argv[1:] if argv is None else list(argv)
+    command = typer.main.get_command(build_app(_commands_for(args)))
     try:
-        status = command.main(args=argv, prog_name="referee", standalone_mode=False)
+        status = command.main(args=args, prog_name="referee", standalone_mode=False)
     except cexc.NoArgsIsHelpError as exc:
         if exc.ctx is not None:
             typer.echo(exc.ctx.get_help())

@@ -181,3 +181,31 @@ def test_folder_without_logs_fails_before_any_report(tmp_path):
                                  "-o", str(out), "--workers", "1"])
     assert result.exit_code == 2
     assert not out.exists() or out.read_text() == ""
+
+
+def test_one_command_imports_only_its_own_module(tmp_path):
+    """`referee --version` loads no command, `referee validate` only its own: start-up is paid
+    for what is used; `referee --help` still lists every command."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from referee.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('referee.commands.')),"
+            " file=sys.stderr)")
+    log = tmp_path / "one.jsonl"
+    log.write_text('{"format": "referee-replay", "version": 1, "game": "homesteaders", '
+                   '"players": ["Ann", "Bo"]}\n', encoding="utf-8")
+
+    def loaded(*args: str) -> tuple[str, str]:
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                              text=True, check=True)
+        return done.stdout, done.stderr.strip().splitlines()[-1]
+
+    out, mods = loaded("--version")
+    assert out.startswith("referee ") and mods == "[]"
+    out, mods = loaded("validate", str(log))
+    assert "1 valid" in out and mods == "['referee.commands.common', 'referee.commands.validate']"
+    out, mods = loaded("--help")
+    assert all(name in out for name in ("validate", "explore", "clarify", "show"))
+    assert "referee.commands.explore" in mods

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.table import Table
 
 from referee.commands.common import DATA_HELP, TextOrJson, allow_data, output_stream, user_errors
 from referee.display import json_text, visible
@@ -41,6 +40,8 @@ def _print_text(out: Any, data: dict[str, Any], color: bool | None) -> None:
                           f"{', game over' if data['over'] else ''})"))
     for name, value in data["globals"].items():
         console.print(visible(f"  {name}: {_shown(value)}"))
+    from rich.table import Table
+
     players = list(data["players"])
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("")
