@@ -12,7 +12,6 @@ too, so that a worker started by ``spawn`` or on another machine knows them.
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 import time
@@ -97,6 +96,8 @@ def validate_chunk(items: list[Item], max_line_bytes: int = DEFAULT_MAX_LINE_BYT
 def runtime_games() -> dict[str, Any]:
     """What a worker must know beyond the built-in games: the games registered at run time
     (those that can be pickled) and the data folders allowed on the command line."""
+    import pickle
+
     found: dict[str, Any] = {}
     for name, record in games.runtime_registrations().items():
         try:

@@ -12,8 +12,8 @@ as escapes, characters XML forbids replaced, and JSON kept valid on any stream.
 from __future__ import annotations
 
 import datetime
+import os
 import shutil
-import socket
 import tempfile
 import time
 from typing import IO, TYPE_CHECKING, Any
@@ -68,6 +68,12 @@ class JsonReporter(Reporter):
         self.out.write('\n],\n"summary": ' + json_text(self.summary) + "}\n")
 
 
+def _hostname() -> str:
+    import socket
+
+    return socket.gethostname()
+
+
 def _seconds(value: float) -> str:
     return f"{max(value, 0.0):.3f}"
 
@@ -114,7 +120,7 @@ class JunitSuite:
                        f'<testsuites name="referee" {counts}>\n'
                        f'  <testsuite name={quoteattr(self.name)} {counts} '
                        f'timestamp="{self.timestamp}" '
-                       f'hostname={quoteattr(xml_text(socket.gethostname()))}>\n')
+                       f'hostname={quoteattr(xml_text(_hostname()))}>\n')
         if properties:
             self.out.write("    <properties>" + "".join(
                 f'<property name={quoteattr(k)} value="{v}"/>' for k, v in properties.items())
@@ -199,15 +205,38 @@ def plain_console(out: IO[str] | None = None, color: bool | None = None, **optio
                    force_terminal=color, no_color=color is False, **options)
 
 
+def styled(out: IO[str], color: bool | None) -> bool:
+    """Whether a rich console on ``out`` would write styles: what ``--color`` forces, else
+    rich's own test of a terminal (``TTY_COMPATIBLE``, ``FORCE_COLOR``, then ``isatty``)."""
+    if color is not None:
+        return color
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    isatty = getattr(out, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except ValueError:
+        return False
+
+
 class TextReporter(Reporter):
     """Readable report: one line per valid file, details for invalid ones, a summary."""
 
     def __init__(self, out: IO[str], color: bool | None = None, verbose: bool = False) -> None:
         super().__init__(writable(out))
-        self.console = plain_console(self.out, color)
+        # rich only where styles reach a terminal; elsewhere its output is the plain text,
+        # written directly (and rich is not even imported)
+        self.console = plain_console(self.out, color) if styled(self.out, color) else None
         self.verbose = verbose
 
     def _print(self, *parts: str | tuple[str, str]) -> None:
+        if self.console is None:
+            self.out.write("".join(p if isinstance(p, str) else p[0] for p in parts) + "\n")
+            return
         from rich.text import Text
 
         self.console.print(Text.assemble(*parts))

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from referee.model.core.events import Chance, GameEvent
 from referee.model.core.rules import RuleCatalogue, Violation
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from referee.model.core.observe import Observables, Observation
 
 # Seat names used where a command or a test needs players and the user named none.
@@ -131,4 +132,6 @@ def players_problem(players: object, minimum: int, maximum: int, title: str) -> 
 
 
 def probability_sum(outcomes: Sequence[tuple[Chance, Fraction]]) -> Fraction:
+    from fractions import Fraction  # imported when used: it loads decimal, a start-up cost
+
     return sum((p for _, p in outcomes), Fraction(0))

@@ -15,8 +15,7 @@ moves list their ``outcomes`` instead.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from referee.model.core.events import Action, Chance, GameEvent, Phase, describe
 from referee.model.core.flow import Flow
@@ -25,6 +24,9 @@ from referee.model.core.names import unknown
 from referee.model.core.observe import Observables, Observation
 from referee.model.core.params import NO_FIELDS, Types, check_params, fields, params_ok
 from referee.model.core.rules import RuleCatalogue, RuleViolation, Violation
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 S = TypeVar("S")
 Shape = Literal["action", "chance", "phase"]
@@ -113,6 +115,8 @@ class PlayerDraw(ChanceMove[S]):
         return None
 
     def outcomes(self, state: S) -> list[tuple[Chance, Fraction]]:
+        from fractions import Fraction
+
         players: Sequence[str] = getattr(state, "players", ())
         p = Fraction(1, len(players))
         return [(Chance.make(self.name, player=name), p) for name in players]

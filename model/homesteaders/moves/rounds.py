@@ -5,7 +5,6 @@ paid for players who did not pay them, the outcome of the bidding."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from referee.model.core import Chance, Note, Phase, PlayerDraw, Violation, fields, unknown
@@ -23,6 +22,8 @@ from referee.model.homesteaders.moves.common import (
 from referee.model.homesteaders.state import NEUTRAL, UNPAID
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from referee.model.homesteaders.game import Homesteaders
 
 # --------------------------------------------------------------------------- chance
@@ -103,6 +104,8 @@ class Reveal(Draw):
         pool = reveal_pool(self.data, state, pending[0]) if pending else []
         if not pool:
             return []
+        from fractions import Fraction
+
         p = Fraction(1, len(pool))
         return [(Chance.make("reveal", auction=pending[0], tile=t), p) for t in pool]
 
