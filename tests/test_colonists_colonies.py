@@ -404,6 +404,11 @@ def test_scholar_2_plays_after_drawing() -> None:  # CO-SCHOLAR-2
     free = [c for c in pile[:4] if not state.data.improvements[c].cost]
     play(state, {"player": "Ann", "action": "keep", "cards": pile[:2]})
     assert state.stage == "optional"
+    # the cards drawn are in the hand or on the discard pile now, nowhere else
+    from referee.invariants.colonists import cards_in_one_place
+
+    assert state.pending.drawn == [] and cards_in_one_place(state) is None
+    assert pile[2] in state.discard and pile[0] in state.p[0].hand
     play(state, {"player": "Ann", "action": "pass"})
     assert state.stage == "turn" and state.turns == 1
     assert free is not None

@@ -376,6 +376,7 @@ def finish_draws(s: ColonistsState, i: int, note: Note) -> None:
         plays = sum(x.plays for x in effects_of(s, i, d.PlayOnDraw))
         if plays:
             p.plays = plays + extra_plays(s, i)
+        p.drawn = []  # kept or discarded by now: the Scholar's plays come from the hand
     done(s, note)
 
 
