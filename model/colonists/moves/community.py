@@ -197,6 +197,16 @@ def _raze(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, ref: Any,
     plan.notes.add("CO-RAZE")
 
 
+def plan_razes(s: ColonistsState, i: int, e: ActionEvent, refs: list[Any]) -> Plan:
+    """Razing ``refs`` to make room for tiles placed by an action that builds no Building (new
+    Embassies at the Diplomat): the community left and the Tools it costs."""
+    plan = Plan(list(s.p[i].buildings))
+    home = at_home(s, i)
+    for ref in refs:
+        _raze(s, i, e, plan, ref, home)
+    return plan
+
+
 def _box(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building) -> None:
     sides = {b.slug} | ({b.other_side} if b.other_side else set())
     mine = sum(1 for x in plan.buildings if x.slug in sides)
