@@ -71,3 +71,76 @@ def test_razing_for_an_embassy_follows_the_razing_rules() -> None:  # CO-RAZE
     assert at_home(state, 0)["farmer"] == 1 and colonists(state, 0)["farmer"] == 2
     assert [b.slug for b in c.buildings] == ["farm", "farm", "storage_shed", "embassy_trader"]
     assert c.tools == 0
+
+
+def _two_sheds(state: ColonistsState, stored: dict[str, int], tools: int) -> list[int]:
+    """Ann with a staffed and an empty Storage Shed (copies that differ), in Era II; the
+    Joiner next to her Market becomes ``builder_storage_house``; its cell."""
+    c = state.p[0]
+    state.era, state.market_card = 2, "storage_house"
+    c.buildings += [Built("storage_shed", ["farmer"]), Built("storage_shed")]
+    c.stored, c.tools = dict(stored), tools
+    tile = next(t for t, x in state.board.tiles.items() if x.slug == "joiner")
+    state.board.tiles[tile].slug = "builder_storage_house"
+    return list(state.board.tiles[tile].cells[0])
+
+
+# rulebook "Remodeling" (lines 424-437): an upgrade replaces the building it upgrades; "Your
+# Turn" (line 248): the Steward may move where an action can be carried out. With two Storage
+# Sheds in different conditions the remodel names the copy; the move there is legal.
+def test_a_remodel_of_one_of_two_different_copies_makes_the_builder_reachable() -> None:
+    # CO-MOVE-ACTION, CO-REMODEL
+    state = first_turn(P2)
+    cell = _two_sheds(state, {"planks": 1, "bricks": 1, "wood": 1}, tools=2)
+    play(state, {"player": "Ann", "action": "move", "to": cell})
+    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": ["storage_house"]})
+    assert bad.kind == "schema" and "storage_shed#k" in bad.message
+    play(state, {"player": "Ann", "action": "build",
+                 "buildings": [{"building": "storage_house", "from": "storage_shed#2"}]})
+    assert [b.slug for b in state.p[0].buildings][-2:] == ["storage_shed", "storage_house"]
+    assert state.p[0].stored == {"wood": 1} and state.p[0].tools == 0
+
+
+def test_without_the_goods_for_the_remodel_the_builder_stays_out_of_reach() -> None:
+    # CO-MOVE-ACTION
+    state = first_turn(P2)
+    cell = _two_sheds(state, {"planks": 1, "wood": 1}, tools=2)
+    bad = refuses(state, {"player": "Ann", "action": "move", "to": cell})
+    assert bad.rule == "CO-MOVE-ACTION"
+
+
+def test_a_building_contract_remodelling_one_of_two_different_copies_is_playable() -> None:
+    # CO-MOVE-ACTION, CO-DEVELOP: the Developer is reachable with only that card to play
+    state = first_turn(P2)
+    _two_sheds(state, {"wood": 1, "bricks": 1}, tools=0)
+    state.p[0].hand = [213]  # Building Contract - Storage House: 2 Tools, 1 Wood, 1 Brick
+    developer = next(t for t, x in state.board.tiles.items() if x.slug == "developer")
+    state.p[0].stewards[0] = state.p[0].block_start[0] = next(
+        t for t in state.board.adjacent_tiles(developer) if not state.board.tiles[t].market)
+    play(state, {"player": "Ann", "action": "move",
+                 "to": list(state.board.tiles[developer].cells[0])})
+    play(state, {"player": "Ann", "action": "develop", "card": 213,
+                 "buildings": [{"building": "storage_house", "from": "storage_shed#1"}]})
+    assert [b.slug for b in state.p[0].buildings][-2:] == ["storage_house", "storage_shed"]
+    assert state.p[0].tools == 0 and state.p[0].stored == {}
+
+
+# rulebook "Drawing Improvements" (lines 472-476): the cards drawn go to the hand, or with a
+# Library two are kept and two discarded; "Playing Improvements" (line 482): the Scholar's play
+# follows. While it is open, each card drawn is in one place only (the hand or the discard).
+def test_the_cards_drawn_are_in_one_place_while_the_scholars_play_is_open() -> None:
+    # CO-LIBRARIAN, CO-SCHOLAR-2
+    from referee.invariants.colonists import cards_in_one_place
+    from tests.test_colonists_colonies import at, colony_game, embassy
+
+    state = colony_game(["scholar"], era=2)
+    embassy(state, "Ann", "scholar", 2)  # the Embassy counts as a Library: 4 drawn, 2 kept
+    at(state, "Ann", "librarian")
+    play(state, {"player": "Ann", "action": "draw_cards"})
+    drawn = list(state.draw_pile[:4])
+    for card in drawn:
+        play(state, {"chance": "draw_improvement", "card": card})
+    play(state, {"player": "Ann", "action": "keep", "cards": drawn[:2]})
+    assert state.stage == "optional" and state.pending is not None
+    assert state.p[0].hand[-2:] == drawn[:2] and state.discard[-2:] == drawn[2:]
+    assert state.pending.drawn == [] and cards_in_one_place(state) is None

@@ -34,7 +34,12 @@ from referee.model.colonists.moves.common import (
     take,
     times_param,
 )
-from referee.model.colonists.moves.community import apply_plan, check_slugs, plan_build
+from referee.model.colonists.moves.community import (
+    apply_plan,
+    check_slugs,
+    plan_build,
+    remodel_items,
+)
 from referee.model.colonists.moves.places import market_card, swap, swap_problem
 from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
 from referee.model.colonists.refs import (
@@ -289,15 +294,33 @@ def developer_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
         card = s.data.improvements[number]
         contract = _contract(card)
         if contract is not None:
-            event = ActionEvent.make(player, "play", card=number,
-                                     buildings=[contract.building])
-            try:
-                card_problem(view, i, event)
-            except Refused:
-                continue
-            return True
+            if _contract_possible(view, i, player, number, contract):
+                return True
+            continue
         if spend_problem(view, i, play_cost(view, i, card)) is None:
             return True
+    return False
+
+
+def _contract_items(s: ColonistsState, i: int, contract: d.Contract) -> list[Any]:
+    """The Building Contract's building, and where the copies of the building it upgrades
+    differ, a remodel of each copy by name."""
+    items: list[Any] = [contract.building]
+    if s.data.buildings[contract.building].upgrade_of is not None:
+        items += [x for x in remodel_items(s, i, contract.building) if "#" in x["from"]]
+    return items
+
+
+def _contract_possible(s: ColonistsState, i: int, player: str, number: int,
+                       contract: d.Contract) -> bool:
+    """Whether a Building Contract builds here: its building plainly, or remodelled from one
+    of the copies of the upgraded building where they differ."""
+    for item in _contract_items(s, i, contract):
+        try:
+            card_problem(s, i, ActionEvent.make(player, "play", card=number, buildings=[item]))
+        except Refused:
+            continue
+        return True
     return False
 
 
@@ -313,7 +336,7 @@ def _card_options(s: ColonistsState, i: int, number: int) -> list[dict[str, Any]
     card = s.data.improvements[number]
     contract = _contract(card)
     if contract is not None:
-        return [{"buildings": [contract.building]}]
+        return [{"buildings": [item]} for item in _contract_items(s, i, contract)]
     gained = {g: n for g, n in _gains(card).items() if g in STORABLE}
     declined = [{"decline": gained}] if gained else []  # a full Storage takes none of it
     convert = _converts(card)
@@ -376,6 +399,7 @@ def finish_draws(s: ColonistsState, i: int, note: Note) -> None:
         plays = sum(x.plays for x in effects_of(s, i, d.PlayOnDraw))
         if plays:
             p.plays = plays + extra_plays(s, i)
+        p.drawn = []  # kept in the hand or discarded by now
     done(s, note)
 
 

@@ -282,6 +282,16 @@ class Build(Action):
                 event = ActionEvent.make(player, "build", buildings=[
                     {"building": slug, "raze": ref}])
                 if self.check(s, event) is None:
+                    built = True
+                    yield event
+                    break
+            if built or b.upgrade_of is None:
+                continue
+            for item in remodel_items(s, i, slug):  # copies of the upgraded building differ
+                if "#" not in item["from"]:
+                    continue
+                event = ActionEvent.make(player, "build", buildings=[item])
+                if self.check(s, event) is None:
                     yield event
                     break
 
@@ -291,6 +301,16 @@ class Build(Action):
         i = player_index(s, e)
         apply_plan(s, i, plan_build(s, i, e, place.builds, place.limit), note)
         done(s, note)
+
+
+def remodel_items(s: ColonistsState, i: int, slug: str) -> list[dict[str, str]]:
+    """A build entry remodelling each distinct building of the community into ``slug`` (named
+    ``slug#k`` where its copies differ, e.g. a staffed and an empty Storage Shed)."""
+    b = s.data.buildings[slug]
+    sources = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
+                                if x.target == slug}
+    return [{"building": slug, "from": ref} for ref in _raze_refs(s, i)
+            if ref.partition("#")[0] in sources]
 
 
 def _raze_refs(s: ColonistsState, i: int) -> list[str]:
