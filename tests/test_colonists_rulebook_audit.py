@@ -144,3 +144,59 @@ def test_the_cards_drawn_are_in_one_place_while_the_scholars_play_is_open() -> N
     assert state.stage == "optional" and state.pending is not None
     assert state.p[0].hand[-2:] == drawn[:2] and state.discard[-2:] == drawn[2:]
     assert state.pending.drawn == [] and cards_in_one_place(state) is None
+
+
+# rulebook "Razing" (lines 412-416) with "Playing Improvements" (line 480) and "Remodeling"
+# (line 434: Building Contracts work like Builders): at the Developer, with no spot left, a
+# Building Contract builds in place of a building razed for 2 Tools, paid with the 2 Tools the
+# Developer gives first; so the move there is legal.
+def test_a_building_contract_razing_for_room_makes_the_developer_reachable() -> None:
+    # CO-MOVE-ACTION, CO-RAZE
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(17)] + [Built("pub") for _ in range(4)]
+    c.stored, c.tools, c.hand = {"wood": 1}, 0, [114]  # Building Contract - Farm: 1 Wood
+    developer = next(t for t, x in state.board.tiles.items() if x.slug == "developer")
+    c.stewards[0] = c.block_start[0] = next(
+        t for t in state.board.adjacent_tiles(developer) if not state.board.tiles[t].market)
+    play(state, {"player": "Ann", "action": "move",
+                 "to": list(state.board.tiles[developer].cells[0])})
+    bad = refuses(state, {"player": "Ann", "action": "develop", "card": 114,
+                          "buildings": ["farm"]})
+    assert bad.rule == "CO-BUILD-SPOTS"
+    play(state, {"player": "Ann", "action": "develop", "card": 114,
+                 "buildings": [{"building": "farm", "raze": "pub"}]})
+    assert c.tools == 0 and c.stored == {} and len(c.buildings) == 23
+    assert sum(b.slug == "pub" for b in c.buildings) == 3 and 114 in state.discard
+
+
+def test_without_the_tools_for_razing_the_developer_stays_out_of_reach() -> None:
+    # CO-MOVE-ACTION
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(17)] + [Built("pub") for _ in range(4)]
+    c.stored, c.tools, c.hand = {}, 0, [114]  # no Wood for the Farm
+    developer = next(t for t, x in state.board.tiles.items() if x.slug == "developer")
+    c.stewards[0] = c.block_start[0] = next(
+        t for t in state.board.adjacent_tiles(developer) if not state.board.tiles[t].market)
+    bad = refuses(state, {"player": "Ann", "action": "move",
+                          "to": list(state.board.tiles[developer].cells[0])})
+    assert bad.rule == "CO-MOVE-ACTION"
+
+
+def test_a_relation_needing_a_razed_building_makes_the_diplomat_reachable() -> None:
+    # CO-MOVE-ACTION, CO-RAZE
+    state = first_turn(P2)
+    _full_community(state)
+    c = state.p[0]
+    diplomat = next(t for t, x in state.board.tiles.items() if x.slug == "diplomat")
+    c.stewards[0] = c.block_start[0] = next(
+        t for t in state.board.adjacent_tiles(diplomat) if not state.board.tiles[t].market)
+    cell = list(state.board.tiles[diplomat].cells[0])
+    c.tools = 2  # the relation's Tool, but not the 2 for razing
+    assert refuses(state, {"player": "Ann", "action": "move", "to": cell}).rule == \
+        "CO-MOVE-ACTION"
+    c.tools = 3
+    play(state, {"player": "Ann", "action": "move", "to": cell},
+         {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1}, "raze": "pub"})
+    assert c.embassies == {"trader": 1}

@@ -278,7 +278,7 @@ class Build(Action):
                     break
             if built:
                 continue
-            for ref in _raze_refs(s, i):  # no spot left: raze one to make room
+            for ref in raze_refs(s, i):  # no spot left: raze one to make room
                 event = ActionEvent.make(player, "build", buildings=[
                     {"building": slug, "raze": ref}])
                 if self.check(s, event) is None:
@@ -309,11 +309,11 @@ def remodel_items(s: ColonistsState, i: int, slug: str) -> list[dict[str, str]]:
     b = s.data.buildings[slug]
     sources = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
                                 if x.target == slug}
-    return [{"building": slug, "from": ref} for ref in _raze_refs(s, i)
+    return [{"building": slug, "from": ref} for ref in raze_refs(s, i)
             if ref.partition("#")[0] in sources]
 
 
-def _raze_refs(s: ColonistsState, i: int) -> list[str]:
+def raze_refs(s: ColonistsState, i: int) -> list[str]:
     """A name for each distinct building of a community (slug, or slug#k where copies differ)."""
     c = s.p[i]
     out: list[str] = []
@@ -458,7 +458,7 @@ class Dismiss(Action):
         assert player is not None
         i = s.players.index(player)
         c = s.p[i]
-        for ref in _raze_refs(s, i):
+        for ref in raze_refs(s, i):
             slug = ref.partition("#")[0]
             built = c.buildings[[k for k, b in enumerate(c.buildings) if b.slug == slug][
                 int(ref.partition("#")[2] or 1) - 1]]

@@ -20,7 +20,7 @@ from referee.model.colonists.flow import ACT_STAGES
 from referee.model.colonists.goods import Bundle, add, bundle_text
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
-from referee.model.colonists.moves.community import Plan, plan_razes
+from referee.model.colonists.moves.community import Plan, plan_razes, raze_refs
 from referee.model.colonists.refs import illegal, place_ref, schema
 from referee.model.colonists.state import Built, ColonistsState
 from referee.model.core import Action as ActionEvent
@@ -191,6 +191,12 @@ class Diplomacy(Action):
             event = ActionEvent.make(player, "diplomacy", **params)
             if self.check(s, event) is None:
                 yield event
+            elif colony not in s.p[i].embassies:  # no spot left: raze one to make room
+                for ref in raze_refs(s, i):
+                    event = ActionEvent.make(player, "diplomacy", **params, raze=ref)
+                    if self.check(s, event) is None:
+                        yield event
+                        break
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
