@@ -200,3 +200,88 @@ def test_a_relation_needing_a_razed_building_makes_the_diplomat_reachable() -> N
     play(state, {"player": "Ann", "action": "move", "to": cell},
          {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1}, "raze": "pub"})
     assert c.embassies == {"trader": 1}
+
+
+def _at_new(state: ColonistsState, slug: str) -> None:
+    """Ann's Steward at a new tile of ``slug`` off the board's edge, its action due."""
+    tile = state.board.add(slug, [(9, 9 + len(state.board.tiles))])
+    state.p[0].stewards[0] = tile
+    state.stage, state.pending = "act", Pending("act", 0, tile)
+
+
+def _lodge_to_remodel(state: ColonistsState) -> None:
+    """Era III: a Flat's Citizen at home, a Hunting Lodge with its Farmer and 1 Food in its
+    Buffer, Storage and Warehouse full once the Hunting Grounds are paid (3 Tools, 4 Wood,
+    2 Clay from a Storage of 3 + 2 + 2 + 2 spaces)."""
+    c = state.p[0]
+    state.era, state.market_card = 3, "house"
+    c.buildings[1] = Built("flat")
+    c.buildings += [Built("farm"), Built("farm"), Built("farm"), Built("hunting_lodge", ["farmer"])]
+    c.buildings += [Built("storage_shed", ["farmer"]) for _ in range(3)]
+    c.stored = {"wood": 4, "clay": 2, "ore": 3, "food": 1}
+    c.buffered = {"food": 1}
+    c.tools = 3
+    _at_new(state, "builder_hunting_grounds")
+
+
+# rulebook "Remodeling" (line 438): the goods in a remodelled Production or Sustenance
+# Building's Buffer are lost unless rearranged "or store[d] in the upgraded version (which
+# requires immediately employing an appropriate Colonist)"; "Activating a Building" (line 444):
+# the Colonist may be employed in the new Building at once. The build's `employ` does so.
+def test_a_remodelled_buffer_stays_in_the_upgrade_employed_at_once() -> None:
+    # CO-REMODEL, CO-EMPLOY, CO-BUFFER
+    state = first_turn(P2)
+    _lodge_to_remodel(state)
+    play(state, {"player": "Ann", "action": "build", "buildings": [
+        {"building": "hunting_grounds", "employ": "citizen"}]})
+    c = state.p[0]
+    grounds = next(b for b in c.buildings if b.slug == "hunting_grounds")
+    assert grounds.workers == ["citizen"]
+    # the Citizen is sustained at once (1 Food, from the Storage); the Buffer's Food stays
+    assert c.buffered == {"food": 1} and c.stored == {"ore": 3}
+    assert at_home(state, 0) == {"farmer": 1, "citizen": 0, "merchant": 0}
+
+
+def _house_to_remodel(state: ColonistsState) -> None:
+    """Era IV: a House's Merchant at home, a Storage House with its Citizen; Storage and
+    Warehouse full (3 + 5 + 1) with the Storage Hall's price (3 Bricks, 1 Iron; 3 Tools) among
+    the goods, and 2 Food and 1 Robe to sustain a Merchant."""
+    c = state.p[0]
+    state.era, state.market_card = 4, "house"
+    c.buildings[1] = Built("house")
+    c.buildings += [Built("flat"), Built("storage_house", ["citizen"])]
+    c.stored = {"bricks": 3, "iron": 1, "food": 2, "robes": 1, "ore": 2}
+    c.tools = 3
+    _at_new(state, "builder_storage_hall")
+
+
+# the same for a Storage Facility: its goods may stay in the upgraded version if its Worker
+# is employed at once; otherwise what no longer fits is discarded.
+def test_a_remodelled_storage_keeps_its_goods_with_its_worker_employed_at_once() -> None:
+    # CO-REMODEL, CO-EMPLOY, CO-STORE
+    state = first_turn(P2)
+    _house_to_remodel(state)
+    play(state, {"player": "Ann", "action": "build", "buildings": [
+        {"building": "storage_hall", "employ": "merchant"}]})
+    c = state.p[0]
+    assert c.stored == {"ore": 2} and c.buildings[-1].workers == ["merchant"]
+    state = first_turn(P2)
+    _house_to_remodel(state)
+    state.p[0].stored.update({"food": 0, "robes": 0, "ore": 5})
+    play(state, {"player": "Ann", "action": "build", "buildings": ["storage_hall"]})
+    c = state.p[0]
+    assert sum(c.stored.values()) == 4 and c.buildings[-1].workers == []  # 5 left, 4 fit
+    assert at_home(state, 0)["citizen"] == 1
+
+
+def test_employing_at_once_follows_the_employment_rules() -> None:  # CO-EMPLOY
+    state = first_turn(P2)
+    _lodge_to_remodel(state)
+    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": [
+        {"building": "hunting_grounds", "employ": "merchant"}]})
+    assert bad.kind == "illegal" and "may not work" in bad.message
+    state.p[0].stored["food"] = 0
+    state.p[0].buffered = {}
+    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": [
+        {"building": "hunting_grounds", "employ": "citizen"}]})
+    assert bad.rule == "CO-EMPLOY" and "to sustain" in bad.message

@@ -28,7 +28,15 @@ from referee.model.colonists.economy import (
     trim,
 )
 from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES
-from referee.model.colonists.goods import Bundle, add, bundle_text, covers, read_bundle
+from referee.model.colonists.goods import (
+    STORABLE,
+    Bundle,
+    add,
+    bundle_text,
+    covers,
+    minus,
+    read_bundle,
+)
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
 from referee.model.colonists.moves.turn import keeps_action_possible
@@ -47,6 +55,7 @@ class Plan:
     cost: Bundle = field(default_factory=dict)
     notes: set[str] = field(default_factory=set)
     razed: list[str] = field(default_factory=list)
+    sustain: Bundle = field(default_factory=dict)  # the Workers employed at once
 
 
 def _items(e: ActionEvent, key: str = "buildings") -> list[dict[str, Any]]:
@@ -61,10 +70,10 @@ def _items(e: ActionEvent, key: str = "buildings") -> list[dict[str, Any]]:
         if not hasattr(item, "items"):
             raise schema(e, f"a building to build is a slug or an object, found {item!r}")
         entry = dict(item.items)
-        extra = sorted(set(entry) - {"building", "raze", "from", "extra"})
+        extra = sorted(set(entry) - {"building", "raze", "from", "extra", "employ"})
         if extra or "building" not in entry:
             raise schema(e, f"a building to build has 'building' and optionally 'raze', "
-                         f"'from', 'extra'; found {sorted(entry)}")
+                         f"'from', 'extra', 'employ'; found {sorted(entry)}")
         out.append(entry)
     return out
 
@@ -112,9 +121,12 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         if "raze" in item:  # the razed building makes room for this one
             _raze(s, i, e, plan, item["raze"], home)
         if b.upgrade_of is not None:
-            _remodel(s, i, e, plan, b, item, home)
+            k = _remodel(s, i, e, plan, b, item, home)
         else:
+            k = len(plan.buildings)
             plan.buildings.append(Built(slug))
+        if "employ" in item:
+            _employ_at_once(s, i, e, plan, k, item["employ"], home)
         have = sum(1 for x in plan.buildings if x.slug == slug)
         if b.limit is not None and have > b.limit:
             raise illegal(e, "CO-BUILD-LIMIT", f"a community holds at most {b.limit} {b.name}; "
@@ -132,6 +144,11 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         plan.cost = cost
         plan.notes.add("CO-AMBASSADOR-ALTRUIST")
     problem = spend_problem(s, i, plan.cost)
+    if problem is None and plan.sustain:
+        left = minus(holdings(s, i), {g: n for g, n in plan.cost.items() if g in STORABLE})
+        if not covers(left, plan.sustain):
+            raise illegal(e, "CO-EMPLOY", f"employing at once needs {bundle_text(plan.sustain)} "
+                          f"to sustain besides the building cost {bundle_text(plan.cost)}")
     if problem:
         # every good is held, but they cannot all lie in Storage at the action's start
         spent = "CO-SPEND" if covers(holdings(s, i), plan.cost) else rule
@@ -139,12 +156,34 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
     return plan
 
 
+def _employ_at_once(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, k: int,
+                    worker: Any, home: dict[str, int]) -> None:
+    """``employ``: a Colonist at home goes to work in the building just built or remodelled
+    (rulebook "Activating a Building"), before what it holds is trimmed: the goods of a
+    remodelled Buffer or Storage Facility can stay in the upgraded version."""
+    if worker not in d.WORKER_TYPES:
+        raise schema(e, unknown("worker", worker, d.WORKER_TYPES))
+    built = plan.buildings[k]
+    b = s.data.buildings[built.slug]
+    if b.workers == 0:
+        raise illegal(e, "CO-EMPLOY", f"the {built.slug} needs no Worker")
+    problem = substitute_problem(s, i, b, worker)
+    if problem:
+        raise illegal(e, _substitute_rule(s, b, worker), problem)
+    if home.get(worker, 0) < 1:
+        raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
+    home[worker] -= 1
+    plan.buildings[k] = Built(built.slug, [worker])
+    add(plan.sustain, s.data.sustenance.get(worker, {}))
+    plan.notes.add("CO-EMPLOY")
+
+
 def _trigger_types(extras: dict[str, d.ExtraBuilds]) -> set[str]:
     return {x.trigger_worker for x in extras.values()}
 
 
 def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building,
-             item: dict[str, Any], home: dict[str, int]) -> None:
+             item: dict[str, Any], home: dict[str, int]) -> int:
     data = s.data
     assert b.upgrade_of is not None
     source = item.get("from", b.upgrade_of)
@@ -175,6 +214,7 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
         home[w] = home.get(w, 0) + 1
     plan.buildings[k] = Built(b.slug)
     plan.notes.add("CO-REMODEL")
+    return k
 
 
 def _raze(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, ref: Any,
@@ -227,6 +267,8 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
     pay(s, i, plan.cost, note)
     s.p[i].buildings = plan.buildings
     s.p[i].changed()
+    if any(plan.sustain.values()):
+        sustain(s, i, plan.sustain)
     for rule in sorted(plan.notes):
         note(rule)
     note("CO-BUILD-LIMIT")
