@@ -218,8 +218,9 @@ _RULES = [
                        "Community Hall); Storage Facilities only on the 3 Storage Facility "
                        "spots, which other buildings may use too.",
      "rulebook: Setup 5; Building"),
-    ("CO-RAZE", "Razing a building to build another costs 2 Tools more; a Residence only with "
-                "all its Colonists at home, who leave with it.", "rulebook: Razing"),
+    ("CO-RAZE", "Razing a building to build another (or to place a new Embassy) costs 2 "
+                "Tools more; a Residence only with all its Colonists at home, who leave with "
+                "it.", "rulebook: Razing; Establishing a Diplomatic Relation"),
     ("CO-REMODEL", "An upgrade replaces the building it upgrades; a Residence changing its "
                    "Colonist type needs one of the old type at home; a remodelled building's "
                    "Worker goes home.", "rulebook: Remodeling"),

@@ -311,11 +311,11 @@ def _raze_candidates(state: Any, i: int, kind: str) -> dict[str, list[str]]:
     """Names of the community's buildings by the topic's raze categories, cheapest first
     (lowest value, then fewest at work, then the order they were built); a name appears once
     per copy it can stand for."""
-    from referee.model.colonists.moves.community import _raze_refs
+    from referee.model.colonists.moves.community import raze_refs
 
     data = state.data
     out: dict[str, list[str]] = {"residences": [], "facilities": [], "others": []}
-    for ref in _raze_refs(state, i):
+    for ref in raze_refs(state, i):
         slug = ref.partition("#")[0]
         b = data.buildings.get(slug)
         if b is not None and b.kind == "residence":

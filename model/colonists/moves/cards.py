@@ -34,7 +34,13 @@ from referee.model.colonists.moves.common import (
     take,
     times_param,
 )
-from referee.model.colonists.moves.community import apply_plan, check_slugs, plan_build
+from referee.model.colonists.moves.community import (
+    apply_plan,
+    check_slugs,
+    plan_build,
+    raze_refs,
+    remodel_items,
+)
 from referee.model.colonists.moves.places import market_card, swap, swap_problem
 from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
 from referee.model.colonists.refs import (
@@ -257,10 +263,20 @@ class Develop(Action):
         assert player is not None
         i = s.players.index(player)
         for number in sorted(set(s.p[i].hand)):
+            listed = False
             for params in _card_options(s, i, number):
                 event = ActionEvent.make(player, "develop", card=number, **params)
                 if self.check(s, event) is None:
+                    listed = True
                     yield event
+            contract = _contract(s.data.improvements[number])
+            if listed or contract is None:
+                continue
+            for item in _contract_items(s, i, contract, razing=True):  # no spot left
+                event = ActionEvent.make(player, "develop", card=number, buildings=[item])
+                if self.check(s, event) is None:
+                    yield event
+                    break
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
@@ -289,15 +305,39 @@ def developer_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
         card = s.data.improvements[number]
         contract = _contract(card)
         if contract is not None:
-            event = ActionEvent.make(player, "play", card=number,
-                                     buildings=[contract.building])
-            try:
-                card_problem(view, i, event)
-            except Refused:
-                continue
-            return True
+            if _contract_possible(view, i, player, number, contract):
+                return True
+            continue
         if spend_problem(view, i, play_cost(view, i, card)) is None:
             return True
+    return False
+
+
+def _contract_items(s: ColonistsState, i: int, contract: d.Contract,
+                    razing: bool = False) -> list[Any]:
+    """The Building Contract's building, and where the copies of the building it upgrades
+    differ, a remodel of each copy by name; with ``razing``, the building built in place of
+    each of the community's buildings instead (razed for room)."""
+    if razing:
+        if s.data.buildings[contract.building].upgrade_of is not None:
+            return []
+        return [{"building": contract.building, "raze": ref} for ref in raze_refs(s, i)]
+    items: list[Any] = [contract.building]
+    if s.data.buildings[contract.building].upgrade_of is not None:
+        items += [x for x in remodel_items(s, i, contract.building) if "#" in x["from"]]
+    return items
+
+
+def _contract_possible(s: ColonistsState, i: int, player: str, number: int,
+                       contract: d.Contract) -> bool:
+    """Whether a Building Contract builds here: its building plainly, remodelled from one of
+    the copies of the upgraded building where they differ, or in place of a building razed."""
+    for item in [*_contract_items(s, i, contract), *_contract_items(s, i, contract, True)]:
+        try:
+            card_problem(s, i, ActionEvent.make(player, "play", card=number, buildings=[item]))
+        except Refused:
+            continue
+        return True
     return False
 
 
@@ -313,7 +353,7 @@ def _card_options(s: ColonistsState, i: int, number: int) -> list[dict[str, Any]
     card = s.data.improvements[number]
     contract = _contract(card)
     if contract is not None:
-        return [{"buildings": [contract.building]}]
+        return [{"buildings": [item]} for item in _contract_items(s, i, contract)]
     gained = {g: n for g, n in _gains(card).items() if g in STORABLE}
     declined = [{"decline": gained}] if gained else []  # a full Storage takes none of it
     convert = _converts(card)

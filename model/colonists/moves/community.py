@@ -28,7 +28,15 @@ from referee.model.colonists.economy import (
     trim,
 )
 from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES
-from referee.model.colonists.goods import Bundle, add, bundle_text, covers, read_bundle
+from referee.model.colonists.goods import (
+    STORABLE,
+    Bundle,
+    add,
+    bundle_text,
+    covers,
+    minus,
+    read_bundle,
+)
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
 from referee.model.colonists.moves.turn import keeps_action_possible
@@ -47,6 +55,7 @@ class Plan:
     cost: Bundle = field(default_factory=dict)
     notes: set[str] = field(default_factory=set)
     razed: list[str] = field(default_factory=list)
+    sustain: Bundle = field(default_factory=dict)  # the Workers employed at once
 
 
 def _items(e: ActionEvent, key: str = "buildings") -> list[dict[str, Any]]:
@@ -61,10 +70,10 @@ def _items(e: ActionEvent, key: str = "buildings") -> list[dict[str, Any]]:
         if not hasattr(item, "items"):
             raise schema(e, f"a building to build is a slug or an object, found {item!r}")
         entry = dict(item.items)
-        extra = sorted(set(entry) - {"building", "raze", "from", "extra"})
+        extra = sorted(set(entry) - {"building", "raze", "from", "extra", "employ"})
         if extra or "building" not in entry:
             raise schema(e, f"a building to build has 'building' and optionally 'raze', "
-                         f"'from', 'extra'; found {sorted(entry)}")
+                         f"'from', 'extra', 'employ'; found {sorted(entry)}")
         out.append(entry)
     return out
 
@@ -112,9 +121,12 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         if "raze" in item:  # the razed building makes room for this one
             _raze(s, i, e, plan, item["raze"], home)
         if b.upgrade_of is not None:
-            _remodel(s, i, e, plan, b, item, home)
+            k = _remodel(s, i, e, plan, b, item, home)
         else:
+            k = len(plan.buildings)
             plan.buildings.append(Built(slug))
+        if "employ" in item:
+            _employ_at_once(s, i, e, plan, k, item["employ"], home)
         have = sum(1 for x in plan.buildings if x.slug == slug)
         if b.limit is not None and have > b.limit:
             raise illegal(e, "CO-BUILD-LIMIT", f"a community holds at most {b.limit} {b.name}; "
@@ -132,6 +144,11 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         plan.cost = cost
         plan.notes.add("CO-AMBASSADOR-ALTRUIST")
     problem = spend_problem(s, i, plan.cost)
+    if problem is None and plan.sustain:
+        left = minus(holdings(s, i), {g: n for g, n in plan.cost.items() if g in STORABLE})
+        if not covers(left, plan.sustain):
+            raise illegal(e, "CO-EMPLOY", f"employing at once needs {bundle_text(plan.sustain)} "
+                          f"to sustain besides the building cost {bundle_text(plan.cost)}")
     if problem:
         # every good is held, but they cannot all lie in Storage at the action's start
         spent = "CO-SPEND" if covers(holdings(s, i), plan.cost) else rule
@@ -139,12 +156,34 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
     return plan
 
 
+def _employ_at_once(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, k: int,
+                    worker: Any, home: dict[str, int]) -> None:
+    """``employ``: a Colonist at home goes to work in the building just built or remodelled
+    (rulebook "Activating a Building"), before what it holds is trimmed: the goods of a
+    remodelled Buffer or Storage Facility can stay in the upgraded version."""
+    if worker not in d.WORKER_TYPES:
+        raise schema(e, unknown("worker", worker, d.WORKER_TYPES))
+    built = plan.buildings[k]
+    b = s.data.buildings[built.slug]
+    if b.workers == 0:
+        raise illegal(e, "CO-EMPLOY", f"the {built.slug} needs no Worker")
+    problem = substitute_problem(s, i, b, worker)
+    if problem:
+        raise illegal(e, _substitute_rule(s, b, worker), problem)
+    if home.get(worker, 0) < 1:
+        raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
+    home[worker] -= 1
+    plan.buildings[k] = Built(built.slug, [worker])
+    add(plan.sustain, s.data.sustenance.get(worker, {}))
+    plan.notes.add("CO-EMPLOY")
+
+
 def _trigger_types(extras: dict[str, d.ExtraBuilds]) -> set[str]:
     return {x.trigger_worker for x in extras.values()}
 
 
 def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building,
-             item: dict[str, Any], home: dict[str, int]) -> None:
+             item: dict[str, Any], home: dict[str, int]) -> int:
     data = s.data
     assert b.upgrade_of is not None
     source = item.get("from", b.upgrade_of)
@@ -175,6 +214,7 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
         home[w] = home.get(w, 0) + 1
     plan.buildings[k] = Built(b.slug)
     plan.notes.add("CO-REMODEL")
+    return k
 
 
 def _raze(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, ref: Any,
@@ -197,6 +237,16 @@ def _raze(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, ref: Any,
     plan.notes.add("CO-RAZE")
 
 
+def plan_razes(s: ColonistsState, i: int, e: ActionEvent, refs: list[Any]) -> Plan:
+    """Razing ``refs`` to make room for tiles placed by an action that builds no Building (new
+    Embassies at the Diplomat): the community left and the Tools it costs."""
+    plan = Plan(list(s.p[i].buildings))
+    home = at_home(s, i)
+    for ref in refs:
+        _raze(s, i, e, plan, ref, home)
+    return plan
+
+
 def _box(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building) -> None:
     sides = {b.slug} | ({b.other_side} if b.other_side else set())
     mine = sum(1 for x in plan.buildings if x.slug in sides)
@@ -217,6 +267,8 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
     pay(s, i, plan.cost, note)
     s.p[i].buildings = plan.buildings
     s.p[i].changed()
+    if any(plan.sustain.values()):
+        sustain(s, i, plan.sustain)
     for rule in sorted(plan.notes):
         note(rule)
     note("CO-BUILD-LIMIT")
@@ -268,9 +320,19 @@ class Build(Action):
                     break
             if built:
                 continue
-            for ref in _raze_refs(s, i):  # no spot left: raze one to make room
+            for ref in raze_refs(s, i):  # no spot left: raze one to make room
                 event = ActionEvent.make(player, "build", buildings=[
                     {"building": slug, "raze": ref}])
+                if self.check(s, event) is None:
+                    built = True
+                    yield event
+                    break
+            if built or b.upgrade_of is None:
+                continue
+            for item in remodel_items(s, i, slug):  # copies of the upgraded building differ
+                if "#" not in item["from"]:
+                    continue
+                event = ActionEvent.make(player, "build", buildings=[item])
                 if self.check(s, event) is None:
                     yield event
                     break
@@ -283,7 +345,17 @@ class Build(Action):
         done(s, note)
 
 
-def _raze_refs(s: ColonistsState, i: int) -> list[str]:
+def remodel_items(s: ColonistsState, i: int, slug: str) -> list[dict[str, str]]:
+    """A build entry remodelling each distinct building of the community into ``slug`` (named
+    ``slug#k`` where its copies differ, e.g. a staffed and an empty Storage Shed)."""
+    b = s.data.buildings[slug]
+    sources = {b.upgrade_of} | {x.source for x in effects_of(s, i, d.ExtraRemodel)
+                                if x.target == slug}
+    return [{"building": slug, "from": ref} for ref in raze_refs(s, i)
+            if ref.partition("#")[0] in sources]
+
+
+def raze_refs(s: ColonistsState, i: int) -> list[str]:
     """A name for each distinct building of a community (slug, or slug#k where copies differ)."""
     c = s.p[i]
     out: list[str] = []
@@ -428,7 +500,7 @@ class Dismiss(Action):
         assert player is not None
         i = s.players.index(player)
         c = s.p[i]
-        for ref in _raze_refs(s, i):
+        for ref in raze_refs(s, i):
             slug = ref.partition("#")[0]
             built = c.buildings[[k for k, b in enumerate(c.buildings) if b.slug == slug][
                 int(ref.partition("#")[2] or 1) - 1]]

@@ -4,15 +4,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from referee.model.colonists import data as d
+from referee.model.colonists import turns
 from referee.model.colonists.colonies import discounted, level_rule
-from referee.model.colonists.community import embassy_slug, spot_problem
-from referee.model.colonists.economy import spend_problem
+from referee.model.colonists.community import (
+    embassy_slug,
+    release_unallowed,
+    spot_problem,
+    with_buildings,
+)
+from referee.model.colonists.economy import spend_problem, trim
 from referee.model.colonists.flow import ACT_STAGES
 from referee.model.colonists.goods import Bundle, add, bundle_text
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
+from referee.model.colonists.moves.community import Plan, plan_razes, raze_refs
 from referee.model.colonists.refs import illegal, place_ref, schema
 from referee.model.colonists.state import Built, ColonistsState
 from referee.model.core import Action as ActionEvent
@@ -32,6 +40,31 @@ def _targets(s: ColonistsState, e: ActionEvent) -> dict[str, int]:
     if not out:
         raise schema(e, "name at least one colony and the level to reach")
     return out
+
+
+def _raze_refs(e: ActionEvent) -> list[Any]:
+    """``raze``: the buildings (one name, or a list) razed to make room for new Embassies."""
+    if not e.has("raze"):
+        return []
+    raw = e.get("raze")
+    refs = [raw] if isinstance(raw, str) else list(raw) if isinstance(raw, tuple) else [raw]
+    if not refs:
+        raise schema(e, "field 'raze' names at least one building")
+    return refs
+
+
+def _razing(s: ColonistsState, i: int, e: ActionEvent) -> tuple[ColonistsState, Plan]:
+    """The community after the razes that make room for new Embassies (a view, with the
+    relations of razed Embassies gone), and the plan with their Tools."""
+    refs = _raze_refs(e)
+    if not refs:
+        return s, Plan(list(s.p[i].buildings))
+    plan = plan_razes(s, i, e, refs)
+    view = with_buildings(s, i, plan.buildings)
+    c = view.p[i]
+    c.embassies = {k: v for k, v in c.embassies.items()
+                   if any(b.slug == embassy_slug(k) for b in plan.buildings)}
+    return view, plan
 
 
 def diplomacy_cost(s: ColonistsState, i: int, targets: dict[str, int],
@@ -89,17 +122,29 @@ class Diplomacy(Action):
     name = "diplomacy"
     rules = ("CO-DIPLOMAT", "CO-EMBASSY")
     required = fields(embassies=dict)
-    optional = fields(ambassadors=dict)
+    optional = fields(ambassadors=dict, raze=(str, list))
     stages = ACT_STAGES
 
     def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
         _targets(s, e)
+        _raze_refs(e)
+
+    def _cost(self, s: ColonistsState, i: int, e: ActionEvent,
+              targets: dict[str, int]) -> tuple[Bundle, Bundle, Plan]:
+        """What the action costs (the levels reached and 2 Tools per building razed for room,
+        then less the Altruist Ambassador's discount), what it costs without the discount, and
+        the razing plan."""
+        after, plan = _razing(s, i, e)
+        full = diplomacy_cost(after, i, targets, relief=False)
+        add(full, plan.cost)
+        return discounted(s, i, full), full, plan
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         here(s, e, ("diplomat",), "CO-DIPLOMAT")
         i = player_index(s, e)
-        c = s.p[i]
         targets = _targets(s, e)
+        after, plan = _razing(s, i, e)
+        c = after.p[i]
         top = s.data.eras[s.era].max_colony_level
         new = 0
         for colony, level in targets.items():
@@ -114,13 +159,16 @@ class Diplomacy(Action):
                 raise illegal(e, "CO-EMBASSY", f"relations reach at most level {top} in era "
                               f"{s.era}, not {level}")
             new += have == 0
+        if len(plan.razed) > new:
+            raise illegal(e, "CO-RAZE", "a building is razed to make room for a new Embassy: "
+                          f"{len(plan.razed)} razed for {new} new relation(s)")
         if new:
             slugs = [b.slug for b in c.buildings] + [embassy_slug(x) for x in targets
                                                       if x not in c.embassies]
-            problem = spot_problem(s, i, slugs)  # Embassies do not change the spots
+            problem = spot_problem(after, i, slugs)  # Embassies do not change the spots
             if problem:
                 raise illegal(e, "CO-BUILD-SPOTS", problem)
-        cost = diplomacy_cost(s, i, targets)
+        cost, _, _ = self._cost(s, i, e, targets)
         problem = spend_problem(s, i, cost)
         if problem:
             raise illegal(e, "CO-DIPLOMAT", f"the relations cost {bundle_text(cost)}: {problem}")
@@ -143,16 +191,24 @@ class Diplomacy(Action):
             event = ActionEvent.make(player, "diplomacy", **params)
             if self.check(s, event) is None:
                 yield event
+            elif colony not in s.p[i].embassies:  # no spot left: raze one to make room
+                for ref in raze_refs(s, i):
+                    event = ActionEvent.make(player, "diplomacy", **params, raze=ref)
+                    if self.check(s, event) is None:
+                        yield event
+                        break
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
         c = s.p[i]
         targets = _targets(s, e)
-        cost = diplomacy_cost(s, i, targets)
-        if cost != diplomacy_cost(s, i, targets, relief=False):
+        cost, full, plan = self._cost(s, i, e, targets)
+        if cost != full:
             note("CO-AMBASSADOR-ALTRUIST")
         places = ambassador_places(s, e, unlocked(s, i, targets))
         pay(s, i, cost, note)
+        if plan.razed:
+            _apply_razes(s, i, plan, note)
         for colony, level in targets.items():
             if colony not in c.embassies:
                 c.buildings.append(Built(embassy_slug(colony)))
@@ -166,7 +222,24 @@ class Diplomacy(Action):
         for name, tile in places.items():
             s.ambassadors[name] = tile
             note("CO-AMBASSADOR")
+        if plan.razed:  # what the razed buildings held and no longer fits
+            release_unallowed(s, i)
+            trim(s, i)
+            turns.leave_extra_stewards(s, i)
         done(s, note)
+
+
+def _apply_razes(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
+    """The buildings razed for room leave (an Embassy's relation with it), their Workers go
+    home, a Residence's Colonists with it."""
+    c = s.p[i]
+    c.buildings = list(plan.buildings)
+    note("CO-RAZE")
+    for slug in plan.razed:
+        if slug.startswith("embassy_"):
+            c.embassies.pop(slug[len("embassy_"):], None)
+            note("CO-EMBASSY-RAZE")
+    c.changed()
 
 
 MOVES = (Diplomacy(),)
