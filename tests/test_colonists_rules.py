@@ -212,6 +212,18 @@ def test_co_build_limit_and_spots() -> None:  # CO-BUILD-LIMIT, CO-BUILD-SPOTS
     assert bad.rule == "CO-BUILD-LIMIT" and "at most 3" in bad.message
 
 
+def test_co_build_limit_only_where_the_rulebook_gives_a_number() -> None:  # CO-BUILD-LIMIT
+    """A Forester's House shows no limit in the rulebook's component list: a fourth is built."""
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("forester_house") for _ in range(3)]
+    c.stored = {"wood": 3}
+    c.tools = 2
+    _at(state, "builder_forester_house")
+    play(state, {"player": "Ann", "action": "build", "buildings": ["forester_house"]})
+    assert sum(b.slug == "forester_house" for b in c.buildings) == 4
+
+
 def test_co_raze_costs_two_tools_and_frees_a_spot() -> None:  # CO-RAZE
     state = first_turn(P2)
     c = state.p[0]
