@@ -201,7 +201,9 @@ _RULES = [
                      "2); the discard pile is reshuffled when the draw pile runs out.",
      "rulebook: Drawing Improvements; data: places.toml (the Librarian's dollar)"),
     ("CO-HAND", "At most 6 cards in hand (with 5, one is drawn; with 6 the Librarian cannot be "
-                "used); hand cards are never discarded, and kept across eras.",
+                "used); hand cards are never discarded, and kept across eras. A Library lets "
+                "the hand pass 6 for a moment at the Librarian: the cards are kept, then cards "
+                "of the hand are discarded back to 6.",
      "rulebook: Drawing Improvements; Start of an Era"),
     ("CO-DIPLOMAT", "The Diplomat establishes and improves any number of relations in one "
                     "action, all paid at once.", "rulebook: Diplomacy"),

@@ -372,6 +372,17 @@ def hand_room(s: ColonistsState, i: int) -> int:
     return s.data.hand_limit - len(s.p[i].hand)
 
 
+def has_library(s: ColonistsState, i: int) -> bool:
+    """A Library (or the Scholar's Embassy counting as one): the hand may go over its limit for
+    a moment at the Librarian, and is brought back by discarding from it."""
+    return bool(effects_of(s, i, d.LibraryEffect))
+
+
+def librarian_possible(s: ColonistsState, i: int) -> bool:
+    """The Librarian can be used: room in the hand, or a Library (whatever the hand holds)."""
+    return hand_room(s, i) > 0 or has_library(s, i)
+
+
 def draws(s: ColonistsState, i: int, base: int) -> tuple[int, int]:
     """(cards drawn, cards kept) at a Librarian action that draws ``base``."""
     extra = sum(x.cards for x in effects_of(s, i, d.LibrarianExtra))
@@ -385,7 +396,7 @@ def draws(s: ColonistsState, i: int, base: int) -> tuple[int, int]:
 
 
 def _draw_problem(s: ColonistsState, i: int, e: ActionEvent) -> None:
-    if hand_room(s, i) <= 0:
+    if not librarian_possible(s, i):
         raise illegal(e, "CO-HAND", f"{e.player} holds {len(s.p[i].hand)} cards: with "
                       f"{s.data.hand_limit} in hand the Librarian cannot be used")
 
@@ -502,6 +513,11 @@ class DrawImprovement(Chance):
             return
         hand = len(s.p[pending.player].hand)
         want = min(pending.keep, len(pending.drawn), max(0, s.data.hand_limit - hand))
+        over = hand + min(pending.keep, len(pending.drawn)) > s.data.hand_limit
+        if pending.drawn and over and has_library(s, pending.player):
+            pending.what = "keep"  # keep, then discard from the hand back to its limit
+            s.stage = "keep"
+            return
         if want == 0 and pending.drawn:  # a full hand: the cards drawn go at once (CO-HAND)
             s.discard.extend(pending.drawn)
             note("CO-HAND")
@@ -515,14 +531,19 @@ class DrawImprovement(Chance):
 
 
 class Keep(Action):
+    """The cards kept of those drawn; with a Library the hand may pass its limit for a moment
+    and ``discard`` names the cards of the hand that bring it back (CO-HAND)."""
+
     name = "keep"
     rules = ("CO-LIBRARIAN", "CO-HAND")
     required = fields(cards=list)
+    optional = fields(discard=list)
     stages = frozenset({"keep"})
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         pending = s.pending
         assert pending is not None
+        i = pending.player
         cards = list(e.get("cards"))
         pool = list(pending.drawn)
         for card in cards:
@@ -530,24 +551,58 @@ class Keep(Action):
                 raise illegal(e, "CO-LIBRARIAN", f"card {card} was not drawn now (drawn: "
                               f"{', '.join(map(str, pending.drawn))})")
             pool.remove(card)
-        hand = len(s.p[pending.player].hand)
-        want = min(pending.keep, len(pending.drawn), s.data.hand_limit - hand)
-        if len(cards) != want and hand + len(cards) <= s.data.hand_limit:
+        hand = len(s.p[i].hand)
+        limit = s.data.hand_limit
+        full = min(pending.keep, len(pending.drawn))
+        dropped = list(e.get("discard", ()))
+        if dropped and not has_library(s, i):
+            raise illegal(e, "CO-HAND", f"{e.player} may not discard from the hand (only a "
+                          "Library lets the hand pass its limit and come back to it)")
+        if has_library(s, i) and len(cards) <= full:
+            # keeping passes the limit for a moment; discarding from the hand brings it back
+            after = hand + len(cards)
+            need = max(0, after - limit)
+            if min(after, limit) != min(hand + full, limit):
+                raise illegal(e, "CO-LIBRARIAN", f"keep {full} of the cards drawn (then "
+                              f"discard back to {limit}), found {len(cards)}")
+            if len(dropped) != need:
+                raise illegal(e, "CO-HAND", f"{e.player} would hold {after} cards: discard "
+                              f"{need} from the hand (\"discard\": [...]), found "
+                              f"{len(dropped)}")
+            held = [*s.p[i].hand, *cards]
+            for card in dropped:
+                if card not in held:
+                    raise illegal(e, "CO-HAND", f"card {card} is not in {e.player}'s hand")
+                held.remove(card)
+            return
+        want = min(full, limit - hand)
+        if len(cards) != want and hand + len(cards) <= limit:
             raise illegal(e, "CO-LIBRARIAN", f"keep {want} of the cards drawn, found "
                           f"{len(cards)}")
-        if hand + len(cards) > s.data.hand_limit:
+        if hand + len(cards) > limit:
             raise illegal(e, "CO-HAND", f"{e.player} would hold {hand + len(cards)} cards; at "
-                          f"most {s.data.hand_limit}")
+                          f"most {limit}")
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         from itertools import combinations
 
         pending = s.pending
         assert player is not None and pending is not None
-        want = min(pending.keep, len(pending.drawn),
-                   s.data.hand_limit - len(s.p[pending.player].hand))
+        i = pending.player
+        hand = list(s.p[i].hand)
+        full = min(pending.keep, len(pending.drawn))
+        limit = s.data.hand_limit
+        want = min(full, max(0, limit - len(hand)))
         for chosen in sorted(set(combinations(sorted(pending.drawn), want))):
             yield ActionEvent.make(player, "keep", cards=list(chosen))
+        if not has_library(s, i) or len(hand) + full <= limit or want == full:
+            return
+        need = len(hand) + full - limit
+        for chosen in sorted(set(combinations(sorted(pending.drawn), full))):
+            held = sorted(set(hand))  # a card kept and let go at once is the form above
+            for dropped in combinations(held, need):
+                yield ActionEvent.make(player, "keep", cards=list(chosen),
+                                       discard=list(dropped))
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         pending = s.pending
@@ -556,8 +611,15 @@ class Keep(Action):
         rest = list(pending.drawn)
         for card in cards:
             rest.remove(card)
-        s.p[pending.player].hand.extend(cards)
+        hand = s.p[pending.player].hand
+        hand.extend(cards)
         s.discard.extend(rest)
+        dropped = list(e.get("discard", ()))
+        for card in dropped:
+            hand.remove(card)
+        s.discard.extend(dropped)
+        if dropped:
+            note("CO-HAND")
         note("CO-CARD-EFFECT")
         finish_draws(s, pending.player, note)
 
@@ -825,7 +887,7 @@ class MarketAction(Action):
             if problem:
                 raise illegal(e, "CO-MARKET-ACTION", problem)
         elif action.kind == "librarian":
-            if hand_room(s, i) <= 0:
+            if not librarian_possible(s, i):
                 raise illegal(e, "CO-HAND", f"{e.player} holds {len(s.p[i].hand)} cards")
         elif action.kind == "chief_officer" and e.has("swap"):
             swap_problem(s, e)

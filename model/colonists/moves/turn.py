@@ -493,9 +493,9 @@ def action_possible(s: ColonistsState, player: str) -> bool:
     kind = place.kind or place.type
     i = s.pending.player
     if kind == "librarian":  # its Dollar needs no room; goods could be declined
-        from referee.model.colonists.moves.cards import hand_room
+        from referee.model.colonists.moves.cards import librarian_possible
 
-        return hand_room(s, i) > 0
+        return librarian_possible(s, i)
     if kind == "developer":
         from referee.model.colonists.moves.cards import developer_possible
 
