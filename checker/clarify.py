@@ -27,6 +27,7 @@ from referee.checker.solving import (
     check,
     definitions,
     eliminate,
+    least_model,
     minimal_core,
 )
 from referee.checker.topics import Instance, Topic, model_values
@@ -124,6 +125,9 @@ class TopicChecker:
         # wanted); the domain stays.
         self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
+        # R itself, for the least models (their assertions inside push/pop)
+        self.ruled = z3.Solver()
+        self.ruled.add(*self.a.domain, *self.a.rules.values())
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -280,65 +284,16 @@ class TopicChecker:
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
         those the clarification mentions and those not at 0 or False; None if out of time."""
-        solver = z3.Solver()
-        solver.add(*self.a.domain, *self.a.rules.values(), *formulas)
-        result = check(solver, budget)
-        if result != z3.sat:
+        order = [*self.topic.situation, *self.topic.choices]
+        self.ruled.push()
+        try:
+            result, model = least_model(self.ruled, formulas,
+                                        [self.a.terms[s.name] for s in order], budget)
+        finally:
+            self.ruled.pop()
+        if model is None:
             self.limited |= result == z3.unknown
             return None
-        # symbol by symbol: 0 or False when the rules and what is fixed allow it (a quick
-        # check), else the least value by Optimize with everything before it fixed
-        fixed: list[z3.BoolRef] = []
-        order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
-        zero = {n: (z3.Not(t) if z3.is_bool(t) else t == 0)
-                for n, t in ((n, self.a.terms[n]) for n in order)}
-        for at, name in enumerate(order):
-            # all the rest at 0 or False at once, when the rules allow it (the usual case)
-            rest = [zero[n] for n in order[at:]]
-            result = check(solver, budget, *fixed, *rest)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                fixed.extend(rest)
-                break
-            term = self.a.terms[name]
-            if z3.is_bool(term):
-                result = check(solver, budget, *fixed, z3.Not(term))
-                if result == z3.unknown:
-                    self.limited = True
-                    return None
-                fixed.append(z3.Not(term) if result == z3.sat else term)
-                continue
-            result = check(solver, budget, *fixed, term == 0)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                fixed.append(term == 0)
-                continue
-            left = budget.left_ms()
-            if left <= 0:
-                self.limited = True
-                return None
-            opt = z3.Optimize()
-            opt.set("timeout", left)
-            opt.add(*self.a.domain, *self.a.rules.values(), *formulas, *fixed)
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
-            handle = opt.minimize(key)
-            if opt.check() != z3.sat:
-                self.limited = True
-                return None
-            least = opt.lower(handle)
-            if not z3.is_int_value(least):
-                self.limited = True
-                return None
-            size, negative = divmod(least.as_long(), 2)
-            fixed.append(term == (-size if negative else size))
-        if check(solver, budget, *fixed) != z3.sat:
-            self.limited = True
-            return None
-        model = solver.model()
         situation = self._situation_of(model)
         values = model_values(model, self.a.terms, [s.name for s in self.topic.choices])
         mentioned = set(self._mentioned_choices(c))

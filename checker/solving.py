@@ -70,6 +70,62 @@ def check_restarts(assertions: Sequence[z3.BoolRef], budget: Budget,
             slice_ms *= _GROWTH
 
 
+def order_key(term: z3.ArithRef) -> z3.ArithRef:
+    """0, 1, -1, 2, -2... as 0, 2, 3, 4, 5...: the order of the least witnesses."""
+    return 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+
+
+def _order_of(value: int) -> int:
+    return 2 * abs(value) + (value < 0)
+
+
+def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[z3.ExprRef],
+                budget: Budget) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    """The model of the solver's assertions and ``formulas`` that is lexicographically least
+    over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
+    else ``(unsat|unknown, None)``. ``formulas`` and each term's value are added to
+    ``solver``, so the caller wraps the call in push/pop.
+
+    The least model is unique, so it does not depend on the models the solver happens to find
+    on the way: a term whose value in the current model is already the least possible (0 or
+    False) is fixed without a check, any other one is bisected on its order key, each model
+    found giving a new upper bound.
+    """
+    solver.add(*formulas)
+    result = check(solver, budget)
+    if result != z3.sat:
+        return result, None
+    model = solver.model()
+    for term in terms:
+        value = model.eval(term, model_completion=True)
+        if z3.is_bool(term):
+            if z3.is_true(value):
+                result = check(solver, budget, z3.Not(term))
+                if result == z3.unknown:
+                    return result, None
+                if result == z3.sat:
+                    model = solver.model()
+                    value = z3.BoolVal(False)
+            solver.add(term == value)
+            continue
+        number = value.as_long()
+        low, high = -1, _order_of(number)  # low is out of reach, high reached
+        key = order_key(term) if high > 0 else None
+        while key is not None and high - low > 1:
+            mid = low + 1 if low == -1 else (low + high) // 2
+            result = check(solver, budget, key <= mid)
+            if result == z3.unknown:
+                return result, None
+            if result == z3.sat:
+                model = solver.model()
+                number = model.eval(term, model_completion=True).as_long()
+                high = _order_of(number)
+            else:
+                low = mid
+        solver.add(term == number)
+    return z3.sat, model
+
+
 def flatten(formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
     out: list[z3.BoolRef] = []
     for f in formulas:
