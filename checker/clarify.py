@@ -14,6 +14,7 @@ with no legal choice is enumerated MARCO-style over selector literals.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ from referee.checker.expr import Expr, symbols_of, to_text, to_z3
 from referee.checker.solving import (
     Budget,
     ExistsForall,
+    Refinement,
     apply,
     check,
     definitions,
@@ -137,6 +139,9 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # the solvers of exists-forall queries, R and its substituted copies asserted once
+        self.refinement = Refinement(self.exists, [(apply(subst, rest), bound)
+                                                   for subst, rest, bound in self.inner])
 
     # ------------------------------------------------------------------ helpers
 
@@ -166,14 +171,15 @@ class TopicChecker:
         return z3.ForAll(bound, z3.Not(conj))
 
     def _exists_forall(self, outer: Sequence[z3.BoolRef], body: Sequence[z3.BoolRef],
-                       free: Sequence[z3.ExprRef] = ()) -> ExistsForall:
-        """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
-        are the situation and ``free``. With idle choices, the inner search first tries them at
-        0 (a stronger body, so its lemmas are still implied by the universal)."""
-        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
-                  for subst, rest, bound in self.inner]
-        return ExistsForall(outer, [*self.sit.values(), *free], bodies,
-                            lambda: [*outer, self._forall_none(body)])
+                       free: Sequence[z3.ExprRef] = ()) -> AbstractContextManager[ExistsForall]:
+        """``∃ s, c: R(s, c) ∧ outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the
+        free symbols are the situation and ``free``. With idle choices, the inner search first
+        tries them at 0 (a stronger body, so its lemmas are still implied by the universal).
+        The query lives inside the ``with`` block."""
+        return self.refinement.query(
+            outer, [*self.sit.values(), *free],
+            [apply(subst, body) for subst, _, _ in self.inner],
+            lambda: [*self.exists, *outer, self._forall_none(body)])
 
     def _unknown(self, c: Clarification, budget: Budget, what: str) -> Verdict:
         return Verdict(c.id, "unknown", [], None,
@@ -308,12 +314,12 @@ class TopicChecker:
 
     def _contradiction_witness(self, c: Clarification, budget: Budget
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
-        query = self._exists_forall([*self.exists, self._w(c)],
-                                    [self._w(c, self.b), self._t(c, self.b)])
-        result, model = query.check(budget)
-        if result != z3.sat or model is None:
-            return None, result
-        return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
+        with self._exists_forall([self._w(c)], [self._w(c, self.b), self._t(c, self.b)]
+                                 ) as query:
+            result, model = query.check(budget)
+            if result != z3.sat or model is None:
+                return None, result
+            return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
 
     def _least_witness(self, query: ExistsForall, assumptions: Sequence[z3.BoolRef],
                        witness: dict[str, int | bool], budget: Budget
@@ -424,55 +430,55 @@ class TopicChecker:
         budget = Budget(self.timeout_ms * max(1, n))
         selectors = [z3.Bool(f"clarification {i}") for i in range(n)]
         # one refinement loop for every subset: its lemmas keep the selectors free
-        query = self._exists_forall(self.exists, [
-            z3.Implies(selectors[i], z3.Implies(self._w(c, self.b), self._t(c, self.b)))
-            for i, c in enumerate(clarifications)], selectors)
-        mapping = z3.Solver()
+        with self._exists_forall([], [
+                z3.Implies(selectors[i], z3.Implies(self._w(c, self.b), self._t(c, self.b)))
+                for i, c in enumerate(clarifications)], selectors) as query:
+            mapping = z3.Solver()
 
-        def assumptions(subset: set[int]) -> list[z3.BoolRef]:
-            return [selectors[i] if i in subset else z3.Not(selectors[i])
-                    for i in range(n)]
+            def assumptions(subset: set[int]) -> list[z3.BoolRef]:
+                return [selectors[i] if i in subset else z3.Not(selectors[i])
+                        for i in range(n)]
 
-        def conflicting(subset: set[int]) -> tuple[z3.CheckSatResult, dict | None]:
-            if len(subset) <= 1:
-                # one consistent clarification never leaves a situation without a choice
-                return z3.unsat, None
-            result, model = query.check(budget, *assumptions(subset))
-            if result == z3.sat and model is not None:
-                return result, self._situation_of(model)
-            return result, None
+            def conflicting(subset: set[int]) -> tuple[z3.CheckSatResult, dict | None]:
+                if len(subset) <= 1:
+                    # one consistent clarification never leaves a situation without a choice
+                    return z3.unsat, None
+                result, model = query.check(budget, *assumptions(subset))
+                if result == z3.sat and model is not None:
+                    return result, self._situation_of(model)
+                return result, None
 
-        while True:
-            if check(mapping, budget) != z3.sat:
-                break
-            model = mapping.model()
-            seed = {i for i in range(n)
-                    if not z3.is_false(model.eval(selectors[i], model_completion=False))}
-            result, witness = conflicting(seed)
-            if result == z3.unknown:
-                search.complete = False
-                break
-            if result == z3.unsat:
-                grown = set(seed)
-                for i in range(n):
-                    if i in grown:
-                        continue
-                    r, _ = conflicting(grown | {i})
-                    if r == z3.unsat:
-                        grown.add(i)
-                    elif r == z3.unknown:
-                        search.complete = False
-                mapping.add(z3.Or(*[selectors[i] for i in range(n) if i not in grown]))
-                continue
-            assert witness is not None
-            mus, witness = self._shrink(clarifications, seed, witness, conflicting,
-                                        budget)
-            if mus is None:
-                search.complete = False
-                break
-            mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
-            witness = self._least_witness(query, assumptions(mus), witness, budget)
-            search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
+            while True:
+                if check(mapping, budget) != z3.sat:
+                    break
+                model = mapping.model()
+                seed = {i for i in range(n)
+                        if not z3.is_false(model.eval(selectors[i], model_completion=False))}
+                result, witness = conflicting(seed)
+                if result == z3.unknown:
+                    search.complete = False
+                    break
+                if result == z3.unsat:
+                    grown = set(seed)
+                    for i in range(n):
+                        if i in grown:
+                            continue
+                        r, _ = conflicting(grown | {i})
+                        if r == z3.unsat:
+                            grown.add(i)
+                        elif r == z3.unknown:
+                            search.complete = False
+                    mapping.add(z3.Or(*[selectors[i] for i in range(n) if i not in grown]))
+                    continue
+                assert witness is not None
+                mus, witness = self._shrink(clarifications, seed, witness, conflicting,
+                                            budget)
+                if mus is None:
+                    search.complete = False
+                    break
+                mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
+                witness = self._least_witness(query, assumptions(mus), witness, budget)
+                search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
         # in the order of the file, whatever order the search found them in
         order = {c.id: i for i, c in enumerate(clarifications)}
         search.conflicts.sort(key=lambda k: [order[i] for i in k.clarifications])

@@ -4,7 +4,8 @@ quantified queries, elimination of defined variables, and minimal unsat cores ov
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 import z3
 
@@ -229,13 +230,14 @@ class ExistsForall:
     selectors, say).
     """
 
-    def __init__(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
-                 bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef]]],
+    def __init__(self, outer: z3.Solver, free: Sequence[z3.ExprRef],
+                 bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef], z3.Solver]],
                  fallback: Callable[[], Sequence[z3.BoolRef]]) -> None:
-        self.outer = z3.Solver()
-        self.outer.add(*outer)
+        """``outer`` asserts ``outer``, and each body's solver its body; lemmas are added to
+        ``outer``."""
+        self.outer = outer
         self.free = list(free)
-        self.bodies = [(body, list(bound), _inner(body)) for body, bound in bodies]
+        self.bodies = [(body, list(bound), inner) for body, bound, inner in bodies]
         self.fallback = fallback
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6
@@ -276,10 +278,40 @@ class ExistsForall:
         return check_restarts(list(self.fallback()), budget, *assumptions)
 
 
-def _inner(body: z3.BoolRef) -> z3.Solver:
-    solver = z3.Solver()
-    solver.add(body)
-    return solver
+class Refinement:
+    """The solvers of :class:`ExistsForall` queries that share a part of their outer formula
+    and of each body (the rules, say): each query adds its own parts inside push/pop, so
+    nothing of one query, its lemmas included, is left for the next."""
+
+    def __init__(self, outer: Sequence[z3.BoolRef],
+                 bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
+        self.outer = z3.Solver()
+        self.outer.add(*outer)
+        self.bodies: list[tuple[list[z3.BoolRef], list[z3.ExprRef], z3.Solver]] = []
+        for parts, bound in bodies:
+            inner = z3.Solver()
+            inner.add(*parts)
+            self.bodies.append((list(parts), list(bound), inner))
+
+    @contextmanager
+    def query(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
+              bodies: Sequence[Sequence[z3.BoolRef]],
+              fallback: Callable[[], Sequence[z3.BoolRef]]) -> Iterator[ExistsForall]:
+        """The query with ``outer`` and each of ``bodies`` added to the shared parts (the
+        bodies in the order given at construction)."""
+        solvers = [self.outer, *(inner for _, _, inner in self.bodies)]
+        for solver in solvers:
+            solver.push()
+        try:
+            self.outer.add(*outer)
+            full = []
+            for (parts, bound, inner), extra in zip(self.bodies, bodies, strict=True):
+                inner.add(*extra)
+                full.append((z3.And(*parts, *extra), bound, inner))
+            yield ExistsForall(self.outer, free, full, fallback)
+        finally:
+            for solver in solvers:
+                solver.pop()
 
 
 def tracker(rule_id: str) -> z3.BoolRef:
