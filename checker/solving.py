@@ -13,6 +13,11 @@ import z3
 # sensitive to the random seed, so several short runs with different seeds beat one long run.
 _FIRST_SLICE_MS = 120
 _GROWTH = 1.6
+# The first lemmas of a refinement loop generalise a choice by substituting it into the body
+# (cheap, but a smaller region) rather than by model-based projection, which can take far
+# longer than the rest of the query on large encodings; loops that need more lemmas than this
+# get projections from then on.
+CHEAP_LEMMAS = 8
 
 
 class Budget:
@@ -221,8 +226,9 @@ class ExistsForall:
 
     The outer solver proposes values of the free symbols; an inner solver looks for a choice
     ``c'`` satisfying ``body`` at those values. If there is none, the proposal is a solution.
-    Otherwise the choice is generalised by model-based projection into a region of free values
-    that all have a choice, and the outer solver is told to avoid that region (a lemma that
+    Otherwise the choice is generalised into a region of free values that all have a choice
+    (where that choice itself works, for the first :data:`CHEAP_LEMMAS`; then by model-based
+    projection), and the outer solver is told to avoid that region (a lemma that
     follows from the universal, so no solution is lost). ``bodies`` lists equivalent or stronger
     forms of ``body`` to try in turn, the complete one last: a stronger one (e.g. with most
     choices left at 0) projects to larger, simpler regions. Lemmas depend only on ``bodies``,
@@ -239,6 +245,17 @@ class ExistsForall:
         self.free = list(free)
         self.bodies = [(body, list(bound), inner) for body, bound, inner in bodies]
         self.fallback = fallback
+        self.lemmas = 0
+
+    def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
+                ) -> z3.BoolRef:
+        """Free values that all have a choice satisfying ``body``, ``model`` among them: those
+        where the model's choice does, or (after the first lemmas) a projection."""
+        self.lemmas += 1
+        if self.lemmas <= CHEAP_LEMMAS:
+            return z3.substitute(body, *[(v, model.eval(v, model_completion=True))
+                                         for v in bound])
+        return project(model, bound, body)
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6
               ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
@@ -264,7 +281,7 @@ class ExistsForall:
             for body, bound, inner in self.bodies:
                 found = check(inner, loop, *fix)
                 if found == z3.sat:
-                    lemma = z3.Not(project(inner.model(), bound, body))
+                    lemma = z3.Not(self._region(inner.model(), bound, body))
                     break
                 if found != z3.unsat:
                     break
