@@ -383,36 +383,50 @@ class TopicChecker:
         situation."""
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
-        parts: list[str] = []
-        for name in names:
-            term = self.a.terms[name]
-            bounds: list[int | bool | None] = []
-            for goal in ("min", "max"):
-                opt = z3.Optimize()
-                left = budget.left_ms()
-                if left <= 0:
-                    self.limited = True
-                    return f"no choice the rules allow makes '{to_text(c.then)}' true"
-                opt.set("timeout", left)
-                opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
-                        self._w(c))
-                if z3.is_bool(term):
-                    result = opt.check(term == (goal == "max"))
-                    self.limited |= result == z3.unknown
-                    bounds.append(goal == "max" if result == z3.sat else None)
-                    continue
-                handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
-                result = opt.check()
-                if result != z3.sat:
-                    self.limited |= result == z3.unknown
-                    bounds.append(None)
-                    continue
-                value = opt.lower(handle) if goal == "min" else opt.upper(handle)
-                bounds.append(value.as_long() if z3.is_int_value(value) else None)
-            parts.append(_range_text(name, bounds, z3.is_bool(term)))
+        nothing = f"no choice the rules allow makes '{to_text(c.then)}' true"
+        left = budget.left_ms()
+        if names and left <= 0:
+            self.limited = True
+            return nothing
+        given = [*self._fix(witness), self._w(c)]
+        bounds: dict[str, list[int | bool | None]] = {name: [None, None] for name in names}
+        # a Boolean's bounds: whether False and whether True are possible
+        flags = [name for name in names if z3.is_bool(self.a.terms[name])]
+        if flags:
+            self.ruled.push()
+            try:
+                self.ruled.add(*given)
+                for name in flags:
+                    term = self.a.terms[name]
+                    for at, value in enumerate((False, True)):
+                        result = check(self.ruled, budget, term == value)
+                        self.limited |= result == z3.unknown
+                        bounds[name][at] = value if result == z3.sat else None
+            finally:
+                self.ruled.pop()
+        # an integer's least and greatest values, each objective on its own ("box")
+        numbers = [name for name in names if name not in flags]
+        left = budget.left_ms()
+        if numbers and left <= 0:
+            self.limited = True
+        elif numbers:
+            opt = z3.Optimize()
+            opt.set("timeout", left)
+            opt.set(priority="box")
+            opt.add(*self.a.domain, *self.a.rules.values(), *given)
+            handles = {name: (opt.minimize(self.a.terms[name]),
+                              opt.maximize(self.a.terms[name])) for name in numbers}
+            result = opt.check()
+            self.limited |= result == z3.unknown
+            if result == z3.sat:
+                for name, (low, high) in handles.items():
+                    values = (opt.lower(low), opt.upper(high))
+                    bounds[name] = [v.as_long() if z3.is_int_value(v) else None
+                                    for v in values]
+        parts = [_range_text(name, bounds[name], name in flags) for name in names]
         parts = [p for p in parts if p]
         if not parts:
-            return f"no choice the rules allow makes '{to_text(c.then)}' true"
+            return nothing
         return "the rules require " + " and ".join(parts)
 
     # ------------------------------------------------------------------ a whole file
