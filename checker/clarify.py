@@ -31,6 +31,7 @@ from referee.checker.solving import (
     eliminate,
     least_model,
     minimal_core,
+    tracked,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
@@ -123,10 +124,11 @@ class TopicChecker:
         self.b = topic.instantiate("'", shared=self.sit)
         self.bound = [self.b.terms[s.name] for s in topic.choices] + [
             self.b.terms[n] for n in topic.internal]
-        # R over (s, c): rules added inside push/pop by the callers (tracked when a core is
-        # wanted); the domain stays.
+        # R over (s, c), each rule under its tracker literal (for minimal cores); the callers
+        # add their formulas inside push/pop.
         self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
+        self.trackers = tracked(self.plain, self.a.rules)
         # R itself, for the least models (their assertions inside push/pop)
         self.ruled = z3.Solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
@@ -200,14 +202,13 @@ class TopicChecker:
     def _verdict(self, c: Clarification) -> Verdict:
         budget = Budget(self.timeout_ms)
         w, t = self._w(c), self._t(c)
-        rules = self.a.rules
         when_text = c.when_text or to_text(c.when)
         then_text = c.then_text or to_text(c.then)
 
         self.plain.push()
         try:
             self.plain.add(w)
-            result, core = minimal_core(self.plain, rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -222,13 +223,11 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(w, z3.Not(t))
-            result, core = minimal_core(self.plain, rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
             example: dict[str, int | bool] | None = None
             if result == z3.sat:
-                # the model of the untracked check: a choice the rules allow and T forbids
-                self.plain.add(*rules.values())
-                if check(self.plain, budget) == z3.sat:
-                    example = self._example(self.plain.model(), c)
+                # the model of that check: a choice the rules allow and T forbids
+                example = self._example(self.plain.model(), c)
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -366,7 +365,7 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(*self._fix(witness), self._w(c), self._t(c))
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
         cited = self._ordered(core) if result == z3.unsat else []
@@ -536,7 +535,7 @@ class TopicChecker:
         try:
             self.plain.add(*self._fix(witness),
                            *[z3.Implies(self._w(c), self._t(c)) for c in members])
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
         rules = self._ordered(core) if result == z3.unsat else []

@@ -335,31 +335,34 @@ def tracker(rule_id: str) -> z3.BoolRef:
     return z3.Bool(f"rule {rule_id}")
 
 
-def minimal_core(solver: z3.Solver, rules: Mapping[str, z3.BoolRef], budget: Budget
+def tracked(solver: z3.Solver, rules: Mapping[str, z3.BoolRef]) -> dict[str, z3.BoolRef]:
+    """Adds each rule to ``solver`` guarded by its tracker literal: the trackers, by rule id,
+    to pass to :func:`minimal_core` (the rules hold only when their trackers are assumed)."""
+    trackers = {rid: tracker(rid) for rid in rules}
+    solver.add(*[z3.Implies(trackers[rid], formula) for rid, formula in rules.items()])
+    solver.set("smt.core.minimize", True)
+    return trackers
+
+
+def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: Budget
                  ) -> tuple[z3.CheckSatResult, list[str]]:
     """With the solver's own assertions fixed, a minimal set of rule ids whose formulas make it
-    unsatisfiable: ``(unsat, ids)``; or ``(sat|unknown, [])``.
+    unsatisfiable: ``(unsat, ids)``; or ``(sat|unknown, [])`` (after a sat one the solver's
+    model is one of all the rules).
 
-    Each rule is added with ``assert_and_track`` under its id inside push/pop; Z3's core
-    (with ``smt.core.minimize``) is then shrunk by deletion until no rule can be dropped.
+    The rules are those of :func:`tracked`, enabled by assuming their trackers; Z3's core (with
+    ``smt.core.minimize``) is then shrunk by deletion until no rule can be dropped.
     """
-    solver.set("smt.core.minimize", True)
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
-        solver.push()
-        try:
-            for rid in ids:
-                solver.assert_and_track(rules[rid], tracker(rid))
-            result = check(solver, budget)
-            core: list[str] = []
-            if result == z3.unsat:
-                names = {str(t) for t in solver.unsat_core()}
-                core = [rid for rid in ids if str(tracker(rid)) in names]
-            return result, core
-        finally:
-            solver.pop()
+        result = check(solver, budget, *[trackers[rid] for rid in ids])
+        core: list[str] = []
+        if result == z3.unsat:
+            names = {str(t) for t in solver.unsat_core()}
+            core = [rid for rid in ids if str(trackers[rid]) in names]
+        return result, core
 
-    result, core = attempt(list(rules))
+    result, core = attempt(list(trackers))
     if result != z3.unsat:
         return result, []
     for rid in list(core):
