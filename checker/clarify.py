@@ -24,6 +24,7 @@ from referee.checker.expr import Expr, symbols_of, to_text, to_z3
 from referee.checker.solving import (
     Budget,
     ExistsForall,
+    Ordered,
     Refinement,
     apply,
     check,
@@ -31,6 +32,8 @@ from referee.checker.solving import (
     eliminate,
     least_model,
     minimal_core,
+    order_key,
+    order_of,
     tracked,
 )
 from referee.checker.topics import Instance, Topic, model_values
@@ -132,6 +135,9 @@ class TopicChecker:
         # R itself, for the least models (their assertions inside push/pop)
         self.ruled = z3.Solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
+        # the order of least witnesses: the situation's symbols, then the choices
+        self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
+                      for s in (*topic.situation, *topic.choices)]
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -289,11 +295,9 @@ class TopicChecker:
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
         those the clarification mentions and those not at 0 or False; None if out of time."""
-        order = [*self.topic.situation, *self.topic.choices]
         self.ruled.push()
         try:
-            result, model = least_model(self.ruled, formulas,
-                                        [self.a.terms[s.name] for s in order], budget)
+            result, model = least_model(self.ruled, formulas, self.order, budget)
         finally:
             self.ruled.pop()
         if model is None:
@@ -330,34 +334,38 @@ class TopicChecker:
         or after other files). If time runs out, the solution reached so far is returned."""
         current = dict(witness)
         fixed: list[z3.BoolRef] = []
-        for symbol in self.topic.situation:
-            name, term = symbol.name, self.sit[symbol.name]
+        situation = self.topic.situation
+        for symbol, entry in zip(situation, self.order[:len(situation)], strict=True):
+            name, term = symbol.name, entry.term
             value = current[name]
             if isinstance(value, bool):
                 if value:
-                    result, model = query.check(budget, *assumptions, *fixed, z3.Not(term))
+                    result, model = query.check(budget, *assumptions, *fixed, entry.least)
                     if result == z3.unknown:
                         self.limited = True
                         return current
                     if result == z3.sat and model is not None:
                         current = self._situation_of(model)
-                fixed.append(term == z3.BoolVal(bool(current[name])))
+                fixed.append(term if current[name] else entry.least)
                 continue
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
-            low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
+            # bisection on the order key (on the value when it cannot be negative)
+            order = (lambda n: n) if entry.nonneg else order_of
+            key = term if entry.nonneg else order_key(term)
+            low, high = -1, order(int(value))  # low fails, high works
             while high - low > 1:
                 mid = low + 1 if low == -1 else (low + high) // 2
-                result, model = query.check(budget, *assumptions, *fixed, key <= mid)
+                result, model = query.check(budget, *assumptions, *fixed,
+                                            entry.least if mid == 0 else key <= mid)
                 if result == z3.unknown or (result == z3.sat and model is None):
                     self.limited = True
                     return current
                 if result == z3.sat:
                     current = self._situation_of(model)
-                    found = int(current[name])
-                    high = 2 * abs(found) + (found < 0)
+                    high = order(int(current[name]))
                 else:
                     low = mid
-            fixed.append(term == z3.IntVal(int(current[name])))
+            number = int(current[name])
+            fixed.append(entry.least if number == 0 else term == number)
         return current
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import z3
 
@@ -81,11 +82,26 @@ def order_key(term: z3.ArithRef) -> z3.ArithRef:
     return 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
 
 
-def _order_of(value: int) -> int:
+def order_of(value: int) -> int:
     return 2 * abs(value) + (value < 0)
 
 
-def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[z3.ExprRef],
+@dataclass(frozen=True)
+class Ordered:
+    """A term of a lexicographic order, with the literal of its least value (``t == 0`` or
+    ``Not(t)``) made once; ``nonneg`` when the domain keeps it at 0 or more."""
+
+    term: z3.ExprRef
+    least: z3.BoolRef
+    nonneg: bool = False
+
+    @staticmethod
+    def of(term: z3.ExprRef, nonneg: bool = False) -> Ordered:
+        least = z3.Not(term) if z3.is_bool(term) else term == 0
+        return Ordered(term, least, nonneg and not z3.is_bool(term))
+
+
+def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
                 budget: Budget) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
@@ -94,41 +110,55 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
 
     The least model is unique, so it does not depend on the models the solver happens to find
     on the way: a term whose value in the current model is already the least possible (0 or
-    False) is fixed without a check, any other one is bisected on its order key, each model
-    found giving a new upper bound.
+    False) is fixed without a check, any other one is bisected on its order key (on its value
+    when it cannot be negative), each model found giving a new upper bound.
     """
     solver.add(*formulas)
     result = check(solver, budget)
     if result != z3.sat:
         return result, None
     model = solver.model()
-    for term in terms:
+    fixed: list[z3.BoolRef] = []  # added before the next check
+
+    def probe(*assumption: z3.BoolRef) -> z3.CheckSatResult:
+        if fixed:
+            solver.add(*fixed)
+            fixed.clear()
+        return check(solver, budget, *assumption)
+
+    for entry in terms:
+        term = entry.term
         value = model.eval(term, model_completion=True)
         if z3.is_bool(term):
             if z3.is_true(value):
-                result = check(solver, budget, z3.Not(term))
+                result = probe(entry.least)
                 if result == z3.unknown:
                     return result, None
                 if result == z3.sat:
                     model = solver.model()
                     value = z3.BoolVal(False)
-            solver.add(term == value)
+            fixed.append(entry.least if z3.is_false(value) else term)
             continue
         number = value.as_long()
-        low, high = -1, _order_of(number)  # low is out of reach, high reached
-        key = order_key(term) if high > 0 else None
-        while key is not None and high - low > 1:
+        if number == 0:
+            fixed.append(entry.least)
+            continue
+        # low is out of reach, high reached (as order keys, or as values when non-negative)
+        order = (lambda n: n) if entry.nonneg else order_of
+        key = term if entry.nonneg else order_key(term)
+        low, high = -1, order(number)
+        while high - low > 1:
             mid = low + 1 if low == -1 else (low + high) // 2
-            result = check(solver, budget, key <= mid)
+            result = probe(entry.least if mid == 0 else key <= mid)
             if result == z3.unknown:
                 return result, None
             if result == z3.sat:
                 model = solver.model()
                 number = model.eval(term, model_completion=True).as_long()
-                high = _order_of(number)
+                high = order(number)
             else:
                 low = mid
-        solver.add(term == number)
+        fixed.append(entry.least if number == 0 else term == number)
     return z3.sat, model
 
 
