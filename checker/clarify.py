@@ -32,6 +32,7 @@ from referee.checker.solving import (
     eliminate,
     least_model,
     minimal_core,
+    next_probe,
     order_key,
     order_of,
     tracked,
@@ -122,6 +123,7 @@ class TopicChecker:
         self.topic = topic
         self.timeout_ms = timeout_ms
         self.limited = False  # the time limit cut a witness search short (per verdict)
+        self._terms: dict[tuple[int, int], z3.BoolRef] = {}
         self.a = topic.instantiate("")
         self.sit = self.a.situation_terms()
         self.b = topic.instantiate("'", shared=self.sit)
@@ -154,10 +156,18 @@ class TopicChecker:
     # ------------------------------------------------------------------ helpers
 
     def _w(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.when, (inst or self.a).terms)
+        return self._translated(c.when, inst or self.a)
 
     def _t(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.then, (inst or self.a).terms)
+        return self._translated(c.then, inst or self.a)
+
+    def _translated(self, expr: Expr, inst: Instance) -> z3.BoolRef:
+        # translated once per verdict (or conflict search): the cache is emptied before each
+        key = (id(expr), id(inst))
+        found = self._terms.get(key)
+        if found is None:
+            found = self._terms[key] = to_z3(expr, inst.terms)
+        return found
 
     def _fix(self, witness: Mapping[str, int | bool]) -> list[z3.BoolRef]:
         return [self.sit[name] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
@@ -200,6 +210,7 @@ class TopicChecker:
         """The verdict on ``c``; if the time limit cut a witness's search short (the witness
         is then not the least, and may differ from run to run), the message says so."""
         self.limited = False
+        self._terms.clear()
         verdict = self._verdict(c)
         if self.limited and verdict.verdict != "unknown":
             verdict.message += f" ({LIMITED_NOTE})"
@@ -352,8 +363,10 @@ class TopicChecker:
             order = (lambda n: n) if entry.nonneg else order_of
             key = term if entry.nonneg else order_key(term)
             low, high = -1, order(int(value))  # low fails, high works
+            first = True
             while high - low > 1:
-                mid = low + 1 if low == -1 else (low + high) // 2
+                mid = next_probe(low, high, first)
+                first = False
                 result, model = query.check(budget, *assumptions, *fixed,
                                             entry.least if mid == 0 else key <= mid)
                 if result == z3.unknown or (result == z3.sat and model is None):
@@ -445,6 +458,7 @@ class TopicChecker:
         the others are grown and blocked downwards)."""
         search = ConflictSearch()
         self.limited = False
+        self._terms.clear()
         n = len(clarifications)
         if n == 0:
             return search

@@ -101,6 +101,15 @@ class Ordered:
         return Ordered(term, least, nonneg and not z3.is_bool(term))
 
 
+def next_probe(low: int, high: int, first: bool) -> int:
+    """The next bound to try when bisecting for the least order reachable, ``low`` out of
+    reach and ``high`` reached: first just below ``high`` (the value a model gives is often the
+    least, a bound of the clarification), then 0, then halves."""
+    if first:
+        return high - 1
+    return low + 1 if low == -1 else (low + high) // 2
+
+
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
                 budget: Budget) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
@@ -111,7 +120,8 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     The least model is unique, so it does not depend on the models the solver happens to find
     on the way: a term whose value in the current model is already the least possible (0 or
     False) is fixed without a check, any other one is bisected on its order key (on its value
-    when it cannot be negative), each model found giving a new upper bound.
+    when it cannot be negative; :func:`next_probe`), each model found giving a new upper
+    bound.
     """
     solver.add(*formulas)
     result = check(solver, budget)
@@ -147,8 +157,10 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
         order = (lambda n: n) if entry.nonneg else order_of
         key = term if entry.nonneg else order_key(term)
         low, high = -1, order(number)
+        first = True
         while high - low > 1:
-            mid = low + 1 if low == -1 else (low + high) // 2
+            mid = next_probe(low, high, first)
+            first = False
             result = probe(entry.least if mid == 0 else key <= mid)
             if result == z3.unknown:
                 return result, None
