@@ -94,11 +94,26 @@ class Ordered:
     term: z3.ExprRef
     least: z3.BoolRef
     nonneg: bool = False
+    flag: bool = False  # a Boolean
 
     @staticmethod
     def of(term: z3.ExprRef, nonneg: bool = False) -> Ordered:
-        least = z3.Not(term) if z3.is_bool(term) else term == 0
-        return Ordered(term, least, nonneg and not z3.is_bool(term))
+        if z3.is_bool(term):
+            return Ordered(term, z3.Not(term), flag=True)
+        return Ordered(term, term == 0, nonneg)
+
+
+def value_of(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:
+    """The value of an Int or Bool term in ``model`` (0 or False if unconstrained); the
+    low-level calls save most of the cost of ``as_long`` and ``is_true``."""
+    value = model.eval(term, model_completion=True)
+    ctx, ast = value.ctx_ref(), value.as_ast()
+    if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
+        return int(z3.Z3_get_numeral_string(ctx, ast))
+    truth = z3.Z3_get_bool_value(ctx, ast)
+    if truth == z3.Z3_L_UNDEF:
+        raise ValueError(f"no value for {term} in the model: {value}")
+    return truth == z3.Z3_L_TRUE
 
 
 def next_probe(low: int, high: int, first: bool) -> int:
@@ -138,18 +153,18 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
 
     for entry in terms:
         term = entry.term
-        value = model.eval(term, model_completion=True)
-        if z3.is_bool(term):
-            if z3.is_true(value):
+        value = value_of(model, term)
+        if entry.flag:
+            if value:
                 result = probe(entry.least)
                 if result == z3.unknown:
                     return result, None
                 if result == z3.sat:
                     model = solver.model()
-                    value = z3.BoolVal(False)
-            fixed.append(entry.least if z3.is_false(value) else term)
+                    value = False
+            fixed.append(term if value else entry.least)
             continue
-        number = value.as_long()
+        number = int(value)
         if number == 0:
             fixed.append(entry.least)
             continue
@@ -166,7 +181,7 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
                 return result, None
             if result == z3.sat:
                 model = solver.model()
-                number = model.eval(term, model_completion=True).as_long()
+                number = int(value_of(model, term))
                 high = order(number)
             else:
                 low = mid
