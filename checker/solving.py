@@ -320,7 +320,7 @@ class ExistsForall:
         ``share`` of the time left; if it has not settled by then, restarts of the quantified
         query (``fallback`` with the universal) use the rest."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
-        seen: set[tuple[str, ...]] = set()
+        seen: set[tuple[int | bool, ...]] = set()
         while not loop.expired():
             result = check(self.outer, loop, *assumptions)
             if result == z3.unsat:
@@ -328,12 +328,12 @@ class ExistsForall:
             if result != z3.sat:
                 break
             model = self.outer.model()
-            values = [model.eval(v, model_completion=True) for v in self.free]
-            key = tuple(str(v) for v in values)
+            key = tuple(value_of(model, v) for v in self.free)
             if key in seen:  # no progress (should not happen: each lemma excludes its point)
                 break
             seen.add(key)
-            fix = [v == value for v, value in zip(self.free, values, strict=True)]
+            fix = [v == (z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x))
+                   for v, x in zip(self.free, key, strict=True)]
             lemma = None
             for body, bound, inner in self.bodies:
                 found = check(inner, loop, *fix)
