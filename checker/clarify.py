@@ -351,7 +351,8 @@ class TopicChecker:
             value = current[name]
             if isinstance(value, bool):
                 if value:
-                    result, model = query.check(budget, *assumptions, *fixed, entry.least)
+                    result, model = query.check(budget, *assumptions, *fixed, entry.least,
+                                                hopeful=True)
                     if result == z3.unknown:
                         self.limited = True
                         return current
@@ -368,7 +369,8 @@ class TopicChecker:
                 mid = next_probe(low, high, first)
                 first = False
                 result, model = query.check(budget, *assumptions, *fixed,
-                                            entry.least if mid == 0 else key <= mid)
+                                            entry.least if mid == 0 else key <= mid,
+                                            hopeful=True)
                 if result == z3.unknown or (result == z3.sat and model is None):
                     self.limited = True
                     return current

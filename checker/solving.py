@@ -41,7 +41,11 @@ def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.Che
     if left <= 0:
         return z3.unknown
     solver.set("timeout", left)
-    return solver.check(*assumptions)
+    # as Solver.check does, without casting each assumption to Bool again (they are Bool
+    # terms), which on many short checks costs as much as the checks themselves
+    literals = (z3.Ast * len(assumptions))(*[a.as_ast() for a in assumptions])
+    return z3.CheckSatResult(z3.Z3_solver_check_assumptions(
+        solver.ctx.ref(), solver.solver, len(assumptions), literals))
 
 
 def check_restarts(assertions: Sequence[z3.BoolRef], budget: Budget,
@@ -314,11 +318,13 @@ class ExistsForall:
                                          for v in bound])
         return project(model, bound, body)
 
-    def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6
-              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
+              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         """``(sat, model of outer)``, ``(unsat, None)`` or ``(unknown, None)``. The loop gets
         ``share`` of the time left; if it has not settled by then, restarts of the quantified
-        query (``fallback`` with the universal) use the rest."""
+        query (``fallback`` with the universal) use the rest. ``hopeful`` when the proposals
+        are likely solutions (near a known one): the complete body is then tried first, which
+        settles a solution in one check, and the stronger ones only for a lemma."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
         seen: set[tuple[int | bool, ...]] = set()
         while not loop.expired():
@@ -334,22 +340,39 @@ class ExistsForall:
             seen.add(key)
             fix = [v == (z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x))
                    for v, x in zip(self.free, key, strict=True)]
-            lemma = None
-            for body, bound, inner in self.bodies:
-                found = check(inner, loop, *fix)
-                if found == z3.sat:
-                    lemma = z3.Not(self._region(inner.model(), bound, body))
-                    break
-                if found != z3.unsat:
-                    break
-            else:
+            found = self._lemma(loop, fix, hopeful)
+            if found is True:
                 return z3.sat, model
-            if lemma is None:
+            if found is None:
                 break
-            self.outer.add(lemma)
+            self.outer.add(found)
         if budget.expired():
             return z3.unknown, None
         return check_restarts(list(self.fallback()), budget, *assumptions)
+
+
+    def _lemma(self, budget: Budget, fix: Sequence[z3.BoolRef], hopeful: bool
+               ) -> z3.BoolRef | bool | None:
+        """A lemma that excludes the proposal ``fix`` and its region, True if the proposal has
+        no choice (a solution), None if out of time."""
+        bodies = self.bodies
+        if hopeful and len(bodies) > 1:
+            body, bound, inner = bodies[-1]
+            found = check(inner, budget, *fix)
+            if found != z3.sat:
+                return True if found == z3.unsat else None
+            complete = inner.model()
+            for body_, bound_, inner_ in bodies[:-1]:
+                if check(inner_, budget, *fix) == z3.sat:
+                    return z3.Not(self._region(inner_.model(), bound_, body_))
+            return z3.Not(self._region(complete, bound, body))
+        for body, bound, inner in bodies:
+            found = check(inner, budget, *fix)
+            if found == z3.sat:
+                return z3.Not(self._region(inner.model(), bound, body))
+            if found != z3.unsat:
+                return None
+        return True
 
 
 class Refinement:
