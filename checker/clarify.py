@@ -308,7 +308,8 @@ class TopicChecker:
         those the clarification mentions and those not at 0 or False; None if out of time."""
         self.ruled.push()
         try:
-            result, model = least_model(self.ruled, formulas, self.order, budget)
+            result, model = least_model(self.ruled, formulas, self.order, budget,
+                                        settle=len(self.topic.situation))
         finally:
             self.ruled.pop()
         if model is None:

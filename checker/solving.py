@@ -130,7 +130,8 @@ def next_probe(low: int, high: int, first: bool) -> int:
 
 
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
-                budget: Budget) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+                budget: Budget, settle: int | None = None
+                ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
     else ``(unsat|unknown, None)``. ``formulas`` and each term's value are added to
@@ -140,7 +141,8 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     on the way: a term whose value in the current model is already the least possible (0 or
     False) is fixed without a check, any other one is bisected on its order key (on its value
     when it cannot be negative; :func:`next_probe`), each model found giving a new upper
-    bound.
+    bound. At term ``settle`` (the first choice, say) one check asks whether the terms left
+    can differ from the model at all; if not, the model is the least.
     """
     solver.add(*formulas)
     result = check(solver, budget)
@@ -155,7 +157,13 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
             fixed.clear()
         return check(solver, budget, *assumption)
 
-    for entry in terms:
+    for at, entry in enumerate(terms):
+        if at == settle:
+            # the terms from here on are often all determined by those before them
+            result = probe(z3.Or(*[e.term != model.eval(e.term, model_completion=True)
+                                   for e in terms[at:]]))
+            if result == z3.unsat:
+                return z3.sat, model
         term = entry.term
         value = value_of(model, term)
         if entry.flag:
