@@ -14,11 +14,13 @@ import z3
 # sensitive to the random seed, so several short runs with different seeds beat one long run.
 _FIRST_SLICE_MS = 120
 _GROWTH = 1.6
-# The first lemmas of a refinement loop generalise a choice by substituting it into the body
-# (cheap, but a smaller region) rather than by model-based projection, which can take far
-# longer than the rest of the query on large encodings; loops that need more lemmas than this
-# get projections from then on.
+# On a large encoding (a body of more than CHEAP_SIZE distinct terms) the first CHEAP_LEMMAS
+# lemmas of a refinement loop generalise a choice by substituting it into the body (cheap, but a
+# smaller region) rather than by model-based projection, which can take far longer there than
+# the rest of the query; loops that need more lemmas get projections from then on. On small
+# encodings projection is cheap and its larger regions save iterations.
 CHEAP_LEMMAS = 8
+CHEAP_SIZE = 150
 
 
 class Budget:
@@ -296,7 +298,7 @@ class ExistsForall:
     The outer solver proposes values of the free symbols; an inner solver looks for a choice
     ``c'`` satisfying ``body`` at those values. If there is none, the proposal is a solution.
     Otherwise the choice is generalised into a region of free values that all have a choice
-    (where that choice itself works, for the first :data:`CHEAP_LEMMAS`; then by model-based
+    (where that choice itself works, for the first ``cheap`` lemmas; then by model-based
     projection), and the outer solver is told to avoid that region (a lemma that
     follows from the universal, so no solution is lost). ``bodies`` lists equivalent or stronger
     forms of ``body`` to try in turn, the complete one last: a stronger one (e.g. with most
@@ -307,13 +309,14 @@ class ExistsForall:
 
     def __init__(self, outer: z3.Solver, free: Sequence[z3.ExprRef],
                  bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef], z3.Solver]],
-                 fallback: Callable[[], Sequence[z3.BoolRef]]) -> None:
+                 fallback: Callable[[], Sequence[z3.BoolRef]], cheap: int = 0) -> None:
         """``outer`` asserts ``outer``, and each body's solver its body; lemmas are added to
         ``outer``."""
         self.outer = outer
         self.free = list(free)
         self.bodies = [(body, list(bound), inner) for body, bound, inner in bodies]
         self.fallback = fallback
+        self.cheap = cheap
         self.lemmas = 0
 
     def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
@@ -321,7 +324,7 @@ class ExistsForall:
         """Free values that all have a choice satisfying ``body``, ``model`` among them: those
         where the model's choice does, or (after the first lemmas) a projection."""
         self.lemmas += 1
-        if self.lemmas <= CHEAP_LEMMAS:
+        if self.lemmas <= self.cheap:
             return z3.substitute(body, *[(v, model.eval(v, model_completion=True))
                                          for v in bound])
         return project(model, bound, body)
@@ -397,6 +400,8 @@ class Refinement:
             inner = z3.Solver()
             inner.add(*parts)
             self.bodies.append((list(parts), list(bound), inner))
+        large = any(encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE for parts, _, _ in self.bodies)
+        self.cheap = CHEAP_LEMMAS if large else 0
 
     @contextmanager
     def query(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
@@ -413,7 +418,7 @@ class Refinement:
             for (parts, bound, inner), extra in zip(self.bodies, bodies, strict=True):
                 inner.add(*extra)
                 full.append((z3.And(*parts, *extra), bound, inner))
-            yield ExistsForall(self.outer, free, full, fallback)
+            yield ExistsForall(self.outer, free, full, fallback, self.cheap)
         finally:
             for solver in solvers:
                 solver.pop()
