@@ -137,6 +137,7 @@ class TopicChecker:
         # R itself, for the least models (their assertions inside push/pop)
         self.ruled = z3.Solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
+        self.all_rules = z3.And(*self.a.domain, *self.a.rules.values())
         # the order of least witnesses: the situation's symbols, then the choices
         self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
                       for s in (*topic.situation, *topic.choices)]
@@ -436,7 +437,7 @@ class TopicChecker:
             opt = z3.Optimize()
             opt.set("timeout", left)
             opt.set(priority="box")
-            opt.add(*self.a.domain, *self.a.rules.values(), *given)
+            opt.add(self.all_rules, *given)
             handles = {name: (opt.minimize(self.a.terms[name]),
                               opt.maximize(self.a.terms[name])) for name in numbers}
             result = opt.check()

@@ -262,7 +262,22 @@ def definitions(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
 
 def apply(subst: Substitution, formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
     """``formulas`` with ``subst`` applied, simplified and flattened."""
-    return flatten(z3.simplify(z3.substitute(f, *subst) if subst else f) for f in formulas)
+    return flatten(z3.simplify(f) for f in substitute_all(subst, formulas))
+
+
+def substitute_all(subst: Substitution, formulas: Iterable[z3.ExprRef]) -> list[z3.ExprRef]:
+    """``z3.substitute(f, *subst)`` for each formula, the pairs' arrays made once (and
+    without ``z3.substitute``'s checks of each pair, which cost more than the substitution)."""
+    formulas = list(formulas)
+    if not subst or not formulas:
+        return formulas
+    ctx = formulas[0].ctx
+    count = len(subst)
+    sources = (z3.Ast * count)(*[v.as_ast() for v, _ in subst])
+    targets = (z3.Ast * count)(*[e.as_ast() for _, e in subst])
+    return [z3.z3._to_expr_ref(
+        z3.Z3_substitute(ctx.ref(), f.as_ast(), count, sources, targets), ctx)
+        for f in formulas]
 
 
 def eliminate(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
@@ -395,12 +410,14 @@ class Refinement:
                  bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
         self.outer = z3.Solver()
         self.outer.add(*outer)
-        self.bodies: list[tuple[list[z3.BoolRef], list[z3.ExprRef], z3.Solver]] = []
+        # (the conjunction of the parts, the choices bound, the solver holding the parts)
+        self.bodies: list[tuple[z3.BoolRef, list[z3.ExprRef], z3.Solver]] = []
+        large = False
         for parts, bound in bodies:
             inner = z3.Solver()
             inner.add(*parts)
-            self.bodies.append((list(parts), list(bound), inner))
-        large = any(encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE for parts, _, _ in self.bodies)
+            self.bodies.append((z3.And(*parts), list(bound), inner))
+            large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
         self.cheap = CHEAP_LEMMAS if large else 0
 
     @contextmanager
@@ -415,9 +432,9 @@ class Refinement:
         try:
             self.outer.add(*outer)
             full = []
-            for (parts, bound, inner), extra in zip(self.bodies, bodies, strict=True):
+            for (shared, bound, inner), extra in zip(self.bodies, bodies, strict=True):
                 inner.add(*extra)
-                full.append((z3.And(*parts, *extra), bound, inner))
+                full.append((z3.And(shared, *extra), bound, inner))
             yield ExistsForall(self.outer, free, full, fallback, self.cheap)
         finally:
             for solver in solvers:
