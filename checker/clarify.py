@@ -32,6 +32,8 @@ from referee.checker.solving import (
     eliminate,
     least_model,
     minimal_core,
+    new_optimize,
+    new_solver,
     next_probe,
     order_key,
     order_of,
@@ -131,11 +133,11 @@ class TopicChecker:
             self.b.terms[n] for n in topic.internal]
         # R over (s, c), each rule under its tracker literal (for minimal cores); the callers
         # add their formulas inside push/pop.
-        self.plain = z3.Solver()
+        self.plain = new_solver()
         self.plain.add(*self.a.domain)
         self.trackers = tracked(self.plain, self.a.rules)
         # R itself, for the least models (their assertions inside push/pop)
-        self.ruled = z3.Solver()
+        self.ruled = new_solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
         self.all_rules = z3.And(*self.a.domain, *self.a.rules.values())
         # the order of least witnesses: the situation's symbols, then the choices
@@ -434,7 +436,7 @@ class TopicChecker:
         if numbers and left <= 0:
             self.limited = True
         elif numbers:
-            opt = z3.Optimize()
+            opt = new_optimize()
             opt.set("timeout", left)
             opt.set(priority="box")
             opt.add(self.all_rules, *given)
@@ -542,7 +544,7 @@ class TopicChecker:
 
     def _core_at(self, clarifications: Sequence[Clarification], subset: set[int],
                  witness: Mapping[str, int | bool], budget: Budget) -> set[int] | None:
-        s = z3.Solver()
+        s = new_solver()
         s.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness))
         trackers = {}
         for i in subset:

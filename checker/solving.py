@@ -23,6 +23,24 @@ CHEAP_LEMMAS = 8
 CHEAP_SIZE = 150
 
 
+# Z3's older arithmetic solver settles the many small incremental checks of a verdict (a few
+# dozen per clarification, on one encoding) markedly faster than the default one.
+_ARITH_SOLVER = 2
+
+
+def new_solver() -> z3.Solver:
+    """A solver for the checks of the verdicts."""
+    solver = z3.Solver()
+    solver.set("smt.arith.solver", _ARITH_SOLVER)
+    return solver
+
+
+def new_optimize() -> z3.Optimize:
+    opt = z3.Optimize()
+    opt.set("smt.arith.solver", _ARITH_SOLVER)
+    return opt
+
+
 class Budget:
     """A time budget in milliseconds shared by the calls of one verdict."""
 
@@ -408,13 +426,13 @@ class Refinement:
 
     def __init__(self, outer: Sequence[z3.BoolRef],
                  bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
-        self.outer = z3.Solver()
+        self.outer = new_solver()
         self.outer.add(*outer)
         # (the conjunction of the parts, the choices bound, the solver holding the parts)
         self.bodies: list[tuple[z3.BoolRef, list[z3.ExprRef], z3.Solver]] = []
         large = False
         for parts, bound in bodies:
-            inner = z3.Solver()
+            inner = new_solver()
             inner.add(*parts)
             self.bodies.append((z3.And(*parts), list(bound), inner))
             large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
