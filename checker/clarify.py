@@ -139,7 +139,11 @@ class TopicChecker:
         # R itself, for the least models (their assertions inside push/pop)
         self.ruled = new_solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
-        self.all_rules = z3.And(*self.a.domain, *self.a.rules.values())
+        # R for the bounds of the choices at a witness (objectives inside push/pop; each
+        # objective on its own, "box"): optima do not depend on what was solved before
+        self.optimize = new_optimize()
+        self.optimize.set(priority="box")
+        self.optimize.add(*self.a.domain, *self.a.rules.values())
         # the order of least witnesses: the situation's symbols, then the choices
         self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
                       for s in (*topic.situation, *topic.choices)]
@@ -436,19 +440,22 @@ class TopicChecker:
         if numbers and left <= 0:
             self.limited = True
         elif numbers:
-            opt = new_optimize()
+            opt = self.optimize
             opt.set("timeout", left)
-            opt.set(priority="box")
-            opt.add(self.all_rules, *given)
-            handles = {name: (opt.minimize(self.a.terms[name]),
-                              opt.maximize(self.a.terms[name])) for name in numbers}
-            result = opt.check()
-            self.limited |= result == z3.unknown
-            if result == z3.sat:
-                for name, (low, high) in handles.items():
-                    values = (opt.lower(low), opt.upper(high))
-                    bounds[name] = [v.as_long() if z3.is_int_value(v) else None
-                                    for v in values]
+            opt.push()
+            try:
+                opt.add(*given)
+                handles = {name: (opt.minimize(self.a.terms[name]),
+                                  opt.maximize(self.a.terms[name])) for name in numbers}
+                result = opt.check()
+                self.limited |= result == z3.unknown
+                if result == z3.sat:
+                    for name, (low, high) in handles.items():
+                        values = (opt.lower(low), opt.upper(high))
+                        bounds[name] = [v.as_long() if z3.is_int_value(v) else None
+                                        for v in values]
+            finally:
+                opt.pop()
         parts = [_range_text(name, bounds[name], name in flags) for name in names]
         parts = [p for p in parts if p]
         if not parts:
