@@ -30,6 +30,7 @@ from referee.checker.solving import (
     check,
     definitions,
     eliminate,
+    fixing,
     least_model,
     minimal_core,
     new_optimize,
@@ -126,6 +127,7 @@ class TopicChecker:
         self.timeout_ms = timeout_ms
         self.limited = False  # the time limit cut a witness search short (per verdict)
         self._terms: dict[tuple[int, int], z3.BoolRef] = {}
+        self._literals: dict[tuple[int, int | bool], z3.BoolRef] = {}  # see fixing()
         self.a = topic.instantiate("")
         self.sit = self.a.situation_terms()
         self.b = topic.instantiate("'", shared=self.sit)
@@ -177,8 +179,7 @@ class TopicChecker:
         return found
 
     def _fix(self, witness: Mapping[str, int | bool]) -> list[z3.BoolRef]:
-        return [self.sit[name] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-                for name, v in witness.items()]
+        return [fixing(self.sit[name], v, self._literals) for name, v in witness.items()]
 
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]

@@ -130,14 +130,28 @@ class Ordered:
 def value_of(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:
     """The value of an Int or Bool term in ``model`` (0 or False if unconstrained); the
     low-level calls save most of the cost of ``as_long`` and ``is_true``."""
-    value = model.eval(term, model_completion=True)
-    ctx, ast = value.ctx_ref(), value.as_ast()
-    if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
-        return int(z3.Z3_get_numeral_string(ctx, ast))
-    truth = z3.Z3_get_bool_value(ctx, ast)
-    if truth == z3.Z3_L_UNDEF:
-        raise ValueError(f"no value for {term} in the model: {value}")
-    return truth == z3.Z3_L_TRUE
+    # as ModelRef.eval does, reading the result before any other call can release it
+    ctx = model.ctx.ref()
+    found = (z3.Ast * 1)()
+    if z3.Z3_model_eval(ctx, model.model, term.as_ast(), True, found):
+        ast = found[0]
+        if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
+            return int(z3.Z3_get_numeral_string(ctx, ast))
+        truth = z3.Z3_get_bool_value(ctx, ast)
+        if truth != z3.Z3_L_UNDEF:
+            return truth == z3.Z3_L_TRUE
+    raise ValueError(f"no value for {term} in the model")
+
+
+def fixing(term: z3.ExprRef, value: int | bool,
+           cache: dict[tuple[int, int | bool], z3.BoolRef]) -> z3.BoolRef:
+    """``term == value``, made once per term and value (``cache``, by the term's id)."""
+    key = (term.get_id(), value)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = term == (z3.BoolVal(value) if isinstance(value, bool)
+                                      else z3.IntVal(value))
+    return found
 
 
 def next_probe(low: int, high: int, first: bool) -> int:
@@ -351,6 +365,7 @@ class ExistsForall:
         self.fallback = fallback
         self.cheap = cheap
         self.lemmas = 0
+        self.literals: dict[tuple[int, int | bool], z3.BoolRef] = {}
 
     def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
                 ) -> z3.BoolRef:
@@ -382,8 +397,7 @@ class ExistsForall:
             if key in seen:  # no progress (should not happen: each lemma excludes its point)
                 break
             seen.add(key)
-            fix = [v == (z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x))
-                   for v, x in zip(self.free, key, strict=True)]
+            fix = [fixing(v, x, self.literals) for v, x in zip(self.free, key, strict=True)]
             found = self._lemma(loop, fix, hopeful)
             if found is True:
                 return z3.sat, model
