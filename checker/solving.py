@@ -175,8 +175,8 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     on the way: a term whose value in the current model is already the least possible (0 or
     False) is fixed without a check, any other one is bisected on its order key (on its value
     when it cannot be negative; :func:`next_probe`), each model found giving a new upper
-    bound. At term ``settle`` (the first choice, say) one check asks whether the terms left
-    can differ from the model at all; if not, the model is the least.
+    bound. From term ``settle`` on (the choices, say), before lowering a term, one check asks
+    whether the terms left can differ from the model at all; if not, the model is the least.
     """
     solver.add(*formulas)
     result = check(solver, budget)
@@ -192,14 +192,14 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
         return check(solver, budget, *assumption)
 
     for at, entry in enumerate(terms):
-        if at == settle:
+        term = entry.term
+        value = value_of(model, term)
+        if settle is not None and at >= settle and value is not False and value != 0:
             # the terms from here on are often all determined by those before them
             result = probe(z3.Or(*[e.term != model.eval(e.term, model_completion=True)
                                    for e in terms[at:]]))
             if result == z3.unsat:
                 return z3.sat, model
-        term = entry.term
-        value = value_of(model, term)
         if entry.flag:
             if value:
                 result = probe(entry.least)
