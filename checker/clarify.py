@@ -33,8 +33,6 @@ from referee.checker.solving import (
     fixing,
     least_model,
     minimal_core,
-    new_optimize,
-    new_solver,
     next_probe,
     order_key,
     order_of,
@@ -135,15 +133,15 @@ class TopicChecker:
             self.b.terms[n] for n in topic.internal]
         # R over (s, c), each rule under its tracker literal (for minimal cores); the callers
         # add their formulas inside push/pop.
-        self.plain = new_solver()
+        self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
         self.trackers = tracked(self.plain, self.a.rules)
         # R itself, for the least models (their assertions inside push/pop)
-        self.ruled = new_solver()
+        self.ruled = z3.Solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
         # R for the bounds of the choices at a witness (objectives inside push/pop; each
         # objective on its own, "box"): optima do not depend on what was solved before
-        self.optimize = new_optimize()
+        self.optimize = z3.Optimize()
         self.optimize.set(priority="box")
         self.optimize.add(*self.a.domain, *self.a.rules.values())
         # the order of least witnesses: the situation's symbols, then the choices
@@ -552,7 +550,7 @@ class TopicChecker:
 
     def _core_at(self, clarifications: Sequence[Clarification], subset: set[int],
                  witness: Mapping[str, int | bool], budget: Budget) -> set[int] | None:
-        s = new_solver()
+        s = z3.Solver()
         s.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness))
         trackers = {}
         for i in subset:

@@ -23,25 +23,6 @@ CHEAP_LEMMAS = 8
 CHEAP_SIZE = 150
 
 
-# Z3's older arithmetic solver settles the many small incremental checks of a verdict (a few
-# dozen per clarification, on one encoding) a little faster than the default one (5 to 8 % over
-# the example files).
-_ARITH_SOLVER = 2
-
-
-def new_solver() -> z3.Solver:
-    """A solver for the checks of the verdicts."""
-    solver = z3.Solver()
-    solver.set("smt.arith.solver", _ARITH_SOLVER)
-    return solver
-
-
-def new_optimize() -> z3.Optimize:
-    opt = z3.Optimize()
-    opt.set("smt.arith.solver", _ARITH_SOLVER)
-    return opt
-
-
 class Budget:
     """A time budget in milliseconds shared by the calls of one verdict."""
 
@@ -446,13 +427,13 @@ class Refinement:
 
     def __init__(self, outer: Sequence[z3.BoolRef],
                  bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
-        self.outer = new_solver()
+        self.outer = z3.Solver()
         self.outer.add(*outer)
         # (the conjunction of the parts, the choices bound, the solver holding the parts)
         self.bodies: list[tuple[z3.BoolRef, list[z3.ExprRef], z3.Solver]] = []
         large = False
         for parts, bound in bodies:
-            inner = new_solver()
+            inner = z3.Solver()
             inner.add(*parts)
             self.bodies.append((z3.And(*parts), list(bound), inner))
             large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
@@ -498,8 +479,13 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     unsatisfiable: ``(unsat, ids)``; or ``(sat|unknown, [])`` (after a sat one the solver's
     model is one of all the rules).
 
-    The rules are those of :func:`tracked`, enabled by assuming their trackers; Z3's core (with
-    ``smt.core.minimize``) is then shrunk by deletion until no rule can be dropped.
+    The rules are those of :func:`tracked`, enabled by assuming their trackers. A query can have
+    several minimal cores, and which one Z3's core lands on depends on the solver's history,
+    so the one given is a property of the query alone: the first rule (in the rules' order)
+    that is unsatisfiable on its own, else what is left after deletion from the last rule to
+    the first (each rule dropped if the rules left without it are still unsatisfiable), which
+    keeps the earlier rules. Z3's cores only save checks: a rule outside the latest core is
+    dropped without one, since the rules left still hold that core.
     """
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
@@ -510,19 +496,33 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
             core = [rid for rid in ids if str(trackers[rid]) in names]
         return result, core
 
-    result, core = attempt(list(trackers))
+    kept = list(trackers)
+    result, core = attempt(kept)
     if result != z3.unsat:
         return result, []
-    for rid in list(core):
-        if rid not in core:
+    if not core:
+        return z3.unsat, []  # the topic's definitions alone
+    # a core of one rule is unsatisfiable alone: only the rules before it are left to try
+    for rid in kept[:kept.index(core[0])] if len(core) == 1 else kept:
+        result, _ = attempt([rid])
+        if result == z3.unsat:
+            return z3.unsat, [rid]
+        if result == z3.unknown:
+            return z3.unsat, core
+    if len(core) == 1:
+        return z3.unsat, core
+    latest = set(core)  # an unsatisfiable core within kept
+    for rid in reversed(list(trackers)):
+        if rid not in latest:
+            kept.remove(rid)
             continue
-        trial = [r for r in core if r != rid]
+        trial = [r for r in kept if r != rid]
         result, smaller = attempt(trial)
         if result == z3.unsat:
-            core = smaller
+            kept, latest = trial, set(smaller)
         elif result == z3.unknown:
-            break
-    return z3.unsat, core
+            return z3.unsat, [r for r in kept if r in latest]
+    return z3.unsat, kept
 
 
 def encoding_size(formulas: Iterable[z3.ExprRef], limit: int) -> int:

@@ -9,7 +9,7 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.checker.solving import Budget, Ordered, least_model, new_solver, order_of
+from referee.checker.solving import Budget, Ordered, least_model, order_of
 
 RANGE = range(-3, 4)
 coefficient = st.integers(-2, 2)
@@ -36,7 +36,7 @@ def _formula(row: tuple[int, int, int, int, bool], terms: list[z3.ArithRef], b: 
 def test_the_least_model_is_the_brute_force_least_whatever_ran_before(rows, before, y_first):
     x, y, z = z3.Ints("x y z")
     b = z3.Bool("b")
-    solver = new_solver()
+    solver = z3.Solver()
     # the search box, and z cannot be negative
     solver.add(*[z3.And(t >= RANGE[0], t <= RANGE[-1]) for t in (x, y, z)], z >= 0)
     order = [Ordered.of(y), Ordered.of(x)] if y_first else [Ordered.of(x), Ordered.of(y)]
