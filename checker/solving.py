@@ -484,8 +484,10 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     so the one given is a property of the query alone: the first rule (in the rules' order)
     that is unsatisfiable on its own, else what is left after deletion from the last rule to
     the first (each rule dropped if the rules left without it are still unsatisfiable), which
-    keeps the earlier rules. Z3's cores only save checks: a rule outside the latest core is
-    dropped without one, since the rules left still hold that core.
+    keeps the earlier rules. Z3's cores only save checks: a rule unsatisfiable alone is looked
+    for only in the cores found while taking cores out until the rest is satisfiable (a core of
+    one rule needs no check), and in the deletion a rule outside the latest core is dropped
+    without one, since the rules left still hold that core.
     """
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
@@ -502,15 +504,27 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
         return result, []
     if not core:
         return z3.unsat, []  # the topic's definitions alone
-    # a core of one rule is unsatisfiable alone: only the rules before it are left to try
-    for rid in kept[:kept.index(core[0])] if len(core) == 1 else kept:
+    # a rule unsatisfiable alone lies in a core of the rules left once the cores found so far
+    # are taken out: the candidates are those cores' rules, until the rest is satisfiable
+    candidates: set[str] = set()
+    alone: set[str] = set()  # those of cores of one rule
+    found = core
+    while found:
+        candidates.update(found)
+        alone.update(found if len(found) == 1 else ())
+        result, found = attempt([r for r in kept if r not in candidates])
+        if result == z3.unknown:
+            return z3.unsat, core
+    for rid in kept:
+        if rid not in candidates:
+            continue
+        if rid in alone:
+            return z3.unsat, [rid]
         result, _ = attempt([rid])
         if result == z3.unsat:
             return z3.unsat, [rid]
         if result == z3.unknown:
             return z3.unsat, core
-    if len(core) == 1:
-        return z3.unsat, core
     latest = set(core)  # an unsatisfiable core within kept
     for rid in reversed(list(trackers)):
         if rid not in latest:
