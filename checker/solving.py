@@ -484,10 +484,11 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     so the one given is a property of the query alone: the first rule (in the rules' order)
     that is unsatisfiable on its own, else what is left after deletion from the last rule to
     the first (each rule dropped if the rules left without it are still unsatisfiable), which
-    keeps the earlier rules. Z3's cores only save checks: a rule unsatisfiable alone is looked
-    for only in the cores found while taking cores out until the rest is satisfiable (a core of
-    one rule needs no check), and in the deletion a rule outside the latest core is dropped
-    without one, since the rules left still hold that core.
+    keeps the earlier rules. Z3's cores only save checks: in the deletion a rule outside the
+    latest core is dropped without one, since the rules left still hold that core; a rule
+    unsatisfiable alone is looked for only in the cores found while taking cores out until the
+    rest is satisfiable, and not among the rules of a satisfiable deletion trial (a core of one
+    rule needs no check).
     """
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
@@ -515,16 +516,9 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
         result, found = attempt([r for r in kept if r not in candidates])
         if result == z3.unknown:
             return z3.unsat, core
-    for rid in kept:
-        if rid not in candidates:
-            continue
-        if rid in alone:
-            return z3.unsat, [rid]
-        result, _ = attempt([rid])
-        if result == z3.unsat:
-            return z3.unsat, [rid]
-        if result == z3.unknown:
-            return z3.unsat, core
+    # deletion from the last rule to the first; a satisfiable trial shows none of its rules is
+    # unsatisfiable alone
+    cleared: set[str] = set()
     latest = set(core)  # an unsatisfiable core within kept
     for rid in reversed(list(trackers)):
         if rid not in latest:
@@ -534,8 +528,20 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
         result, smaller = attempt(trial)
         if result == z3.unsat:
             kept, latest = trial, set(smaller)
-        elif result == z3.unknown:
+        elif result == z3.sat:
+            cleared.update(trial)
+        else:
             return z3.unsat, [r for r in kept if r in latest]
+    for rid in trackers:
+        if rid not in candidates or rid in cleared:
+            continue
+        if rid in alone:
+            return z3.unsat, [rid]
+        result, _ = attempt([rid])
+        if result == z3.unsat:
+            return z3.unsat, [rid]
+        if result == z3.unknown:
+            break
     return z3.unsat, kept
 
 
