@@ -14,6 +14,7 @@ with no legal choice is enumerated MARCO-style over selector literals.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,11 +24,19 @@ from referee.checker.expr import Expr, symbols_of, to_text, to_z3
 from referee.checker.solving import (
     Budget,
     ExistsForall,
+    Ordered,
+    Refinement,
     apply,
     check,
     definitions,
     eliminate,
+    fixing,
+    least_model,
     minimal_core,
+    next_probe,
+    order_key,
+    order_of,
+    tracked,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
@@ -115,15 +124,29 @@ class TopicChecker:
         self.topic = topic
         self.timeout_ms = timeout_ms
         self.limited = False  # the time limit cut a witness search short (per verdict)
+        self._terms: dict[tuple[int, int], z3.BoolRef] = {}
+        self._literals: dict[tuple[int, int | bool], z3.BoolRef] = {}  # see fixing()
         self.a = topic.instantiate("")
         self.sit = self.a.situation_terms()
         self.b = topic.instantiate("'", shared=self.sit)
         self.bound = [self.b.terms[s.name] for s in topic.choices] + [
             self.b.terms[n] for n in topic.internal]
-        # R over (s, c): rules added inside push/pop by the callers (tracked when a core is
-        # wanted); the domain stays.
+        # R over (s, c), each rule under its tracker literal (for minimal cores); the callers
+        # add their formulas inside push/pop.
         self.plain = z3.Solver()
         self.plain.add(*self.a.domain)
+        self.trackers = tracked(self.plain, self.a.rules)
+        # R itself, for the least models (their assertions inside push/pop)
+        self.ruled = z3.Solver()
+        self.ruled.add(*self.a.domain, *self.a.rules.values())
+        # R for the bounds of the choices at a witness (objectives inside push/pop; each
+        # objective on its own, "box"): optima do not depend on what was solved before
+        self.optimize = z3.Optimize()
+        self.optimize.set(priority="box")
+        self.optimize.add(*self.a.domain, *self.a.rules.values())
+        # the order of least witnesses: the situation's symbols, then the choices
+        self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
+                      for s in (*topic.situation, *topic.choices)]
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -133,18 +156,28 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # the solvers of exists-forall queries, R and its substituted copies asserted once
+        self.refinement = Refinement(self.exists, [(apply(subst, rest), bound)
+                                                   for subst, rest, bound in self.inner])
 
     # ------------------------------------------------------------------ helpers
 
     def _w(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.when, (inst or self.a).terms)
+        return self._translated(c.when, inst or self.a)
 
     def _t(self, c: Clarification, inst: Instance | None = None) -> z3.BoolRef:
-        return to_z3(c.then, (inst or self.a).terms)
+        return self._translated(c.then, inst or self.a)
+
+    def _translated(self, expr: Expr, inst: Instance) -> z3.BoolRef:
+        # translated once per verdict (or conflict search): the cache is emptied before each
+        key = (id(expr), id(inst))
+        found = self._terms.get(key)
+        if found is None:
+            found = self._terms[key] = to_z3(expr, inst.terms)
+        return found
 
     def _fix(self, witness: Mapping[str, int | bool]) -> list[z3.BoolRef]:
-        return [self.sit[name] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-                for name, v in witness.items()]
+        return [fixing(self.sit[name], v, self._literals) for name, v in witness.items()]
 
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]
@@ -162,14 +195,15 @@ class TopicChecker:
         return z3.ForAll(bound, z3.Not(conj))
 
     def _exists_forall(self, outer: Sequence[z3.BoolRef], body: Sequence[z3.BoolRef],
-                       free: Sequence[z3.ExprRef] = ()) -> ExistsForall:
-        """``∃ s, c: outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the free symbols
-        are the situation and ``free``. With idle choices, the inner search first tries them at
-        0 (a stronger body, so its lemmas are still implied by the universal)."""
-        bodies = [(z3.And(*apply(subst, [*rest, *body])), bound)
-                  for subst, rest, bound in self.inner]
-        return ExistsForall(outer, [*self.sit.values(), *free], bodies,
-                            lambda: [*outer, self._forall_none(body)])
+                       free: Sequence[z3.ExprRef] = ()) -> AbstractContextManager[ExistsForall]:
+        """``∃ s, c: R(s, c) ∧ outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the
+        free symbols are the situation and ``free``. With idle choices, the inner search first
+        tries them at 0 (a stronger body, so its lemmas are still implied by the universal).
+        The query lives inside the ``with`` block."""
+        return self.refinement.query(
+            outer, [*self.sit.values(), *free],
+            [apply(subst, body) for subst, _, _ in self.inner],
+            lambda: [*self.exists, *outer, self._forall_none(body)])
 
     def _unknown(self, c: Clarification, budget: Budget, what: str) -> Verdict:
         return Verdict(c.id, "unknown", [], None,
@@ -182,6 +216,7 @@ class TopicChecker:
         """The verdict on ``c``; if the time limit cut a witness's search short (the witness
         is then not the least, and may differ from run to run), the message says so."""
         self.limited = False
+        self._terms.clear()
         verdict = self._verdict(c)
         if self.limited and verdict.verdict != "unknown":
             verdict.message += f" ({LIMITED_NOTE})"
@@ -190,14 +225,13 @@ class TopicChecker:
     def _verdict(self, c: Clarification) -> Verdict:
         budget = Budget(self.timeout_ms)
         w, t = self._w(c), self._t(c)
-        rules = self.a.rules
         when_text = c.when_text or to_text(c.when)
         then_text = c.then_text or to_text(c.then)
 
         self.plain.push()
         try:
             self.plain.add(w)
-            result, core = minimal_core(self.plain, rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -212,13 +246,11 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(w, z3.Not(t))
-            result, core = minimal_core(self.plain, rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
             example: dict[str, int | bool] | None = None
             if result == z3.sat:
-                # the model of the untracked check: a choice the rules allow and T forbids
-                self.plain.add(*rules.values())
-                if check(self.plain, budget) == z3.sat:
-                    example = self._example(self.plain.model(), c)
+                # the model of that check: a choice the rules allow and T forbids
+                example = self._example(self.plain.model(), c)
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -280,65 +312,15 @@ class TopicChecker:
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
         those the clarification mentions and those not at 0 or False; None if out of time."""
-        solver = z3.Solver()
-        solver.add(*self.a.domain, *self.a.rules.values(), *formulas)
-        result = check(solver, budget)
-        if result != z3.sat:
+        self.ruled.push()
+        try:
+            result, model = least_model(self.ruled, formulas, self.order, budget,
+                                        settle=len(self.topic.situation))
+        finally:
+            self.ruled.pop()
+        if model is None:
             self.limited |= result == z3.unknown
             return None
-        # symbol by symbol: 0 or False when the rules and what is fixed allow it (a quick
-        # check), else the least value by Optimize with everything before it fixed
-        fixed: list[z3.BoolRef] = []
-        order = [s.name for s in self.topic.situation] + [s.name for s in self.topic.choices]
-        zero = {n: (z3.Not(t) if z3.is_bool(t) else t == 0)
-                for n, t in ((n, self.a.terms[n]) for n in order)}
-        for at, name in enumerate(order):
-            # all the rest at 0 or False at once, when the rules allow it (the usual case)
-            rest = [zero[n] for n in order[at:]]
-            result = check(solver, budget, *fixed, *rest)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                fixed.extend(rest)
-                break
-            term = self.a.terms[name]
-            if z3.is_bool(term):
-                result = check(solver, budget, *fixed, z3.Not(term))
-                if result == z3.unknown:
-                    self.limited = True
-                    return None
-                fixed.append(z3.Not(term) if result == z3.sat else term)
-                continue
-            result = check(solver, budget, *fixed, term == 0)
-            if result == z3.unknown:
-                self.limited = True
-                return None
-            if result == z3.sat:
-                fixed.append(term == 0)
-                continue
-            left = budget.left_ms()
-            if left <= 0:
-                self.limited = True
-                return None
-            opt = z3.Optimize()
-            opt.set("timeout", left)
-            opt.add(*self.a.domain, *self.a.rules.values(), *formulas, *fixed)
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
-            handle = opt.minimize(key)
-            if opt.check() != z3.sat:
-                self.limited = True
-                return None
-            least = opt.lower(handle)
-            if not z3.is_int_value(least):
-                self.limited = True
-                return None
-            size, negative = divmod(least.as_long(), 2)
-            fixed.append(term == (-size if negative else size))
-        if check(solver, budget, *fixed) != z3.sat:
-            self.limited = True
-            return None
-        model = solver.model()
         situation = self._situation_of(model)
         values = model_values(model, self.a.terms, [s.name for s in self.topic.choices])
         mentioned = set(self._mentioned_choices(c))
@@ -353,12 +335,12 @@ class TopicChecker:
 
     def _contradiction_witness(self, c: Clarification, budget: Budget
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
-        query = self._exists_forall([*self.exists, self._w(c)],
-                                    [self._w(c, self.b), self._t(c, self.b)])
-        result, model = query.check(budget)
-        if result != z3.sat or model is None:
-            return None, result
-        return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
+        with self._exists_forall([self._w(c)], [self._w(c, self.b), self._t(c, self.b)]
+                                 ) as query:
+            result, model = query.check(budget)
+            if result != z3.sat or model is None:
+                return None, result
+            return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
 
     def _least_witness(self, query: ExistsForall, assumptions: Sequence[z3.BoolRef],
                        witness: dict[str, int | bool], budget: Budget
@@ -370,34 +352,42 @@ class TopicChecker:
         or after other files). If time runs out, the solution reached so far is returned."""
         current = dict(witness)
         fixed: list[z3.BoolRef] = []
-        for symbol in self.topic.situation:
-            name, term = symbol.name, self.sit[symbol.name]
+        situation = self.topic.situation
+        for symbol, entry in zip(situation, self.order[:len(situation)], strict=True):
+            name, term = symbol.name, entry.term
             value = current[name]
             if isinstance(value, bool):
                 if value:
-                    result, model = query.check(budget, *assumptions, *fixed, z3.Not(term))
+                    result, model = query.check(budget, *assumptions, *fixed, entry.least,
+                                                hopeful=True)
                     if result == z3.unknown:
                         self.limited = True
                         return current
                     if result == z3.sat and model is not None:
                         current = self._situation_of(model)
-                fixed.append(term == z3.BoolVal(bool(current[name])))
+                fixed.append(term if current[name] else entry.least)
                 continue
-            key = 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
-            low, high = -1, 2 * abs(int(value)) + (value < 0)  # low fails, high works
+            # bisection on the order key (on the value when it cannot be negative)
+            order = (lambda n: n) if entry.nonneg else order_of
+            key = term if entry.nonneg else order_key(term)
+            low, high = -1, order(int(value))  # low fails, high works
+            first = True
             while high - low > 1:
-                mid = low + 1 if low == -1 else (low + high) // 2
-                result, model = query.check(budget, *assumptions, *fixed, key <= mid)
+                mid = next_probe(low, high, first)
+                first = False
+                result, model = query.check(budget, *assumptions, *fixed,
+                                            entry.least if mid == 0 else key <= mid,
+                                            hopeful=True)
                 if result == z3.unknown or (result == z3.sat and model is None):
                     self.limited = True
                     return current
                 if result == z3.sat:
                     current = self._situation_of(model)
-                    found = int(current[name])
-                    high = 2 * abs(found) + (found < 0)
+                    high = order(int(current[name]))
                 else:
                     low = mid
-            fixed.append(term == z3.IntVal(int(current[name])))
+            number = int(current[name])
+            fixed.append(entry.least if number == 0 else term == number)
         return current
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],
@@ -405,7 +395,7 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(*self._fix(witness), self._w(c), self._t(c))
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
         cited = self._ordered(core) if result == z3.unsat else []
@@ -422,36 +412,53 @@ class TopicChecker:
         situation."""
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
-        parts: list[str] = []
-        for name in names:
-            term = self.a.terms[name]
-            bounds: list[int | bool | None] = []
-            for goal in ("min", "max"):
-                opt = z3.Optimize()
-                left = budget.left_ms()
-                if left <= 0:
-                    self.limited = True
-                    return f"no choice the rules allow makes '{to_text(c.then)}' true"
-                opt.set("timeout", left)
-                opt.add(*self.a.domain, *self.a.rules.values(), *self._fix(witness),
-                        self._w(c))
-                if z3.is_bool(term):
-                    result = opt.check(term == (goal == "max"))
-                    self.limited |= result == z3.unknown
-                    bounds.append(goal == "max" if result == z3.sat else None)
-                    continue
-                handle = opt.minimize(term) if goal == "min" else opt.maximize(term)
+        nothing = f"no choice the rules allow makes '{to_text(c.then)}' true"
+        left = budget.left_ms()
+        if names and left <= 0:
+            self.limited = True
+            return nothing
+        given = [*self._fix(witness), self._w(c)]
+        bounds: dict[str, list[int | bool | None]] = {name: [None, None] for name in names}
+        # a Boolean's bounds: whether False and whether True are possible
+        flags = [name for name in names if z3.is_bool(self.a.terms[name])]
+        if flags:
+            self.ruled.push()
+            try:
+                self.ruled.add(*given)
+                for name in flags:
+                    term = self.a.terms[name]
+                    for at, value in enumerate((False, True)):
+                        result = check(self.ruled, budget, term == value)
+                        self.limited |= result == z3.unknown
+                        bounds[name][at] = value if result == z3.sat else None
+            finally:
+                self.ruled.pop()
+        # an integer's least and greatest values, each objective on its own ("box")
+        numbers = [name for name in names if name not in flags]
+        left = budget.left_ms()
+        if numbers and left <= 0:
+            self.limited = True
+        elif numbers:
+            opt = self.optimize
+            opt.set("timeout", left)
+            opt.push()
+            try:
+                opt.add(*given)
+                handles = {name: (opt.minimize(self.a.terms[name]),
+                                  opt.maximize(self.a.terms[name])) for name in numbers}
                 result = opt.check()
-                if result != z3.sat:
-                    self.limited |= result == z3.unknown
-                    bounds.append(None)
-                    continue
-                value = opt.lower(handle) if goal == "min" else opt.upper(handle)
-                bounds.append(value.as_long() if z3.is_int_value(value) else None)
-            parts.append(_range_text(name, bounds, z3.is_bool(term)))
+                self.limited |= result == z3.unknown
+                if result == z3.sat:
+                    for name, (low, high) in handles.items():
+                        values = (opt.lower(low), opt.upper(high))
+                        bounds[name] = [v.as_long() if z3.is_int_value(v) else None
+                                        for v in values]
+            finally:
+                opt.pop()
+        parts = [_range_text(name, bounds[name], name in flags) for name in names]
         parts = [p for p in parts if p]
         if not parts:
-            return f"no choice the rules allow makes '{to_text(c.then)}' true"
+            return nothing
         return "the rules require " + " and ".join(parts)
 
     # ------------------------------------------------------------------ a whole file
@@ -463,61 +470,62 @@ class TopicChecker:
         the others are grown and blocked downwards)."""
         search = ConflictSearch()
         self.limited = False
+        self._terms.clear()
         n = len(clarifications)
         if n == 0:
             return search
         budget = Budget(self.timeout_ms * max(1, n))
         selectors = [z3.Bool(f"clarification {i}") for i in range(n)]
         # one refinement loop for every subset: its lemmas keep the selectors free
-        query = self._exists_forall(self.exists, [
-            z3.Implies(selectors[i], z3.Implies(self._w(c, self.b), self._t(c, self.b)))
-            for i, c in enumerate(clarifications)], selectors)
-        mapping = z3.Solver()
+        with self._exists_forall([], [
+                z3.Implies(selectors[i], z3.Implies(self._w(c, self.b), self._t(c, self.b)))
+                for i, c in enumerate(clarifications)], selectors) as query:
+            mapping = z3.Solver()
 
-        def assumptions(subset: set[int]) -> list[z3.BoolRef]:
-            return [selectors[i] if i in subset else z3.Not(selectors[i])
-                    for i in range(n)]
+            def assumptions(subset: set[int]) -> list[z3.BoolRef]:
+                return [selectors[i] if i in subset else z3.Not(selectors[i])
+                        for i in range(n)]
 
-        def conflicting(subset: set[int]) -> tuple[z3.CheckSatResult, dict | None]:
-            if len(subset) <= 1:
-                # one consistent clarification never leaves a situation without a choice
-                return z3.unsat, None
-            result, model = query.check(budget, *assumptions(subset))
-            if result == z3.sat and model is not None:
-                return result, self._situation_of(model)
-            return result, None
+            def conflicting(subset: set[int]) -> tuple[z3.CheckSatResult, dict | None]:
+                if len(subset) <= 1:
+                    # one consistent clarification never leaves a situation without a choice
+                    return z3.unsat, None
+                result, model = query.check(budget, *assumptions(subset))
+                if result == z3.sat and model is not None:
+                    return result, self._situation_of(model)
+                return result, None
 
-        while True:
-            if check(mapping, budget) != z3.sat:
-                break
-            model = mapping.model()
-            seed = {i for i in range(n)
-                    if not z3.is_false(model.eval(selectors[i], model_completion=False))}
-            result, witness = conflicting(seed)
-            if result == z3.unknown:
-                search.complete = False
-                break
-            if result == z3.unsat:
-                grown = set(seed)
-                for i in range(n):
-                    if i in grown:
-                        continue
-                    r, _ = conflicting(grown | {i})
-                    if r == z3.unsat:
-                        grown.add(i)
-                    elif r == z3.unknown:
-                        search.complete = False
-                mapping.add(z3.Or(*[selectors[i] for i in range(n) if i not in grown]))
-                continue
-            assert witness is not None
-            mus, witness = self._shrink(clarifications, seed, witness, conflicting,
-                                        budget)
-            if mus is None:
-                search.complete = False
-                break
-            mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
-            witness = self._least_witness(query, assumptions(mus), witness, budget)
-            search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
+            while True:
+                if check(mapping, budget) != z3.sat:
+                    break
+                model = mapping.model()
+                seed = {i for i in range(n)
+                        if not z3.is_false(model.eval(selectors[i], model_completion=False))}
+                result, witness = conflicting(seed)
+                if result == z3.unknown:
+                    search.complete = False
+                    break
+                if result == z3.unsat:
+                    grown = set(seed)
+                    for i in range(n):
+                        if i in grown:
+                            continue
+                        r, _ = conflicting(grown | {i})
+                        if r == z3.unsat:
+                            grown.add(i)
+                        elif r == z3.unknown:
+                            search.complete = False
+                    mapping.add(z3.Or(*[selectors[i] for i in range(n) if i not in grown]))
+                    continue
+                assert witness is not None
+                mus, witness = self._shrink(clarifications, seed, witness, conflicting,
+                                            budget)
+                if mus is None:
+                    search.complete = False
+                    break
+                mapping.add(z3.Or(*[z3.Not(selectors[i]) for i in mus]))
+                witness = self._least_witness(query, assumptions(mus), witness, budget)
+                search.conflicts.append(self._conflict(clarifications, mus, witness, budget))
         # in the order of the file, whatever order the search found them in
         order = {c.id: i for i, c in enumerate(clarifications)}
         search.conflicts.sort(key=lambda k: [order[i] for i in k.clarifications])
@@ -561,7 +569,7 @@ class TopicChecker:
         try:
             self.plain.add(*self._fix(witness),
                            *[z3.Implies(self._w(c), self._t(c)) for c in members])
-            result, core = minimal_core(self.plain, self.a.rules, budget)
+            result, core = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
         rules = self._ordered(core) if result == z3.unsat else []

@@ -4,7 +4,9 @@ quantified queries, elimination of defined variables, and minimal unsat cores ov
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import z3
 
@@ -12,6 +14,13 @@ import z3
 # sensitive to the random seed, so several short runs with different seeds beat one long run.
 _FIRST_SLICE_MS = 120
 _GROWTH = 1.6
+# On a large encoding (a body of more than CHEAP_SIZE distinct terms) the first CHEAP_LEMMAS
+# lemmas of a refinement loop generalise a choice by substituting it into the body (cheap, but a
+# smaller region) rather than by model-based projection, which can take far longer there than
+# the rest of the query; loops that need more lemmas get projections from then on. On small
+# encodings projection is cheap and its larger regions save iterations.
+CHEAP_LEMMAS = 8
+CHEAP_SIZE = 150
 
 
 class Budget:
@@ -34,7 +43,11 @@ def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.Che
     if left <= 0:
         return z3.unknown
     solver.set("timeout", left)
-    return solver.check(*assumptions)
+    # as Solver.check does, without casting each assumption to Bool again (they are Bool
+    # terms), which on many short checks costs as much as the checks themselves
+    literals = (z3.Ast * len(assumptions))(*[a.as_ast() for a in assumptions])
+    return z3.CheckSatResult(z3.Z3_solver_check_assumptions(
+        solver.ctx.ref(), solver.solver, len(assumptions), literals))
 
 
 def check_restarts(assertions: Sequence[z3.BoolRef], budget: Budget,
@@ -68,6 +81,146 @@ def check_restarts(assertions: Sequence[z3.BoolRef], budget: Budget,
         seed += 1
         if seed % 2 == 0:
             slice_ms *= _GROWTH
+
+
+def order_key(term: z3.ArithRef) -> z3.ArithRef:
+    """0, 1, -1, 2, -2... as 0, 2, 3, 4, 5...: the order of the least witnesses."""
+    return 2 * z3.If(term >= 0, term, -term) + z3.If(term < 0, 1, 0)
+
+
+def order_of(value: int) -> int:
+    return 2 * abs(value) + (value < 0)
+
+
+@dataclass(frozen=True)
+class Ordered:
+    """A term of a lexicographic order, with the literal of its least value (``t == 0`` or
+    ``Not(t)``) made once; ``nonneg`` when the domain keeps it at 0 or more."""
+
+    term: z3.ExprRef
+    least: z3.BoolRef
+    nonneg: bool = False
+    flag: bool = False  # a Boolean
+
+    @staticmethod
+    def of(term: z3.ExprRef, nonneg: bool = False) -> Ordered:
+        if z3.is_bool(term):
+            return Ordered(term, z3.Not(term), flag=True)
+        return Ordered(term, term == 0, nonneg)
+
+
+def value_of(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:
+    """The value of an Int or Bool term in ``model`` (0 or False if unconstrained); the
+    low-level calls save most of the cost of ``as_long`` and ``is_true``."""
+    # as ModelRef.eval does, reading the result before any other call can release it
+    ctx = model.ctx.ref()
+    found = (z3.Ast * 1)()
+    if z3.Z3_model_eval(ctx, model.model, term.as_ast(), True, found):
+        ast = found[0]
+        if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
+            return int(z3.Z3_get_numeral_string(ctx, ast))
+        truth = z3.Z3_get_bool_value(ctx, ast)
+        if truth != z3.Z3_L_UNDEF:
+            return truth == z3.Z3_L_TRUE
+    raise ValueError(f"no value for {term} in the model")
+
+
+_CACHED_LITERALS = 10_000
+
+
+def fixing(term: z3.ExprRef, value: int | bool,
+           cache: dict[tuple[int, int | bool], z3.BoolRef]) -> z3.BoolRef:
+    """``term == value``, made once per term and value (``cache``, by the term's id, emptied
+    when it grows past a bound)."""
+    key = (term.get_id(), value)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _CACHED_LITERALS:
+            cache.clear()
+        found = cache[key] = term == (z3.BoolVal(value) if isinstance(value, bool)
+                                      else z3.IntVal(value))
+    return found
+
+
+def next_probe(low: int, high: int, first: bool) -> int:
+    """The next bound to try when bisecting for the least order reachable, ``low`` out of
+    reach and ``high`` reached: first just below ``high`` (the value a model gives is often the
+    least, a bound of the clarification), then 0, then halves."""
+    if first:
+        return high - 1
+    return low + 1 if low == -1 else (low + high) // 2
+
+
+def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
+                budget: Budget, settle: int | None = None
+                ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    """The model of the solver's assertions and ``formulas`` that is lexicographically least
+    over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
+    else ``(unsat|unknown, None)``. ``formulas`` and each term's value are added to
+    ``solver``, so the caller wraps the call in push/pop.
+
+    The least model is unique, so it does not depend on the models the solver happens to find
+    on the way: a term whose value in the current model is already the least possible (0 or
+    False) is fixed without a check, any other one is bisected on its order key (on its value
+    when it cannot be negative; :func:`next_probe`), each model found giving a new upper
+    bound. From term ``settle`` on (the choices, say), before lowering a term, one check asks
+    whether the terms left can differ from the model at all; if not, the model is the least.
+    """
+    solver.add(*formulas)
+    result = check(solver, budget)
+    if result != z3.sat:
+        return result, None
+    model = solver.model()
+    fixed: list[z3.BoolRef] = []  # added before the next check
+
+    def probe(*assumption: z3.BoolRef) -> z3.CheckSatResult:
+        if fixed:
+            solver.add(*fixed)
+            fixed.clear()
+        return check(solver, budget, *assumption)
+
+    for at, entry in enumerate(terms):
+        term = entry.term
+        value = value_of(model, term)
+        if settle is not None and at >= settle and value is not False and value != 0:
+            # the terms from here on are often all determined by those before them
+            result = probe(z3.Or(*[e.term != model.eval(e.term, model_completion=True)
+                                   for e in terms[at:]]))
+            if result == z3.unsat:
+                return z3.sat, model
+        if entry.flag:
+            if value:
+                result = probe(entry.least)
+                if result == z3.unknown:
+                    return result, None
+                if result == z3.sat:
+                    model = solver.model()
+                    value = False
+            fixed.append(term if value else entry.least)
+            continue
+        number = int(value)
+        if number == 0:
+            fixed.append(entry.least)
+            continue
+        # low is out of reach, high reached (as order keys, or as values when non-negative)
+        order = (lambda n: n) if entry.nonneg else order_of
+        key = term if entry.nonneg else order_key(term)
+        low, high = -1, order(number)
+        first = True
+        while high - low > 1:
+            mid = next_probe(low, high, first)
+            first = False
+            result = probe(entry.least if mid == 0 else key <= mid)
+            if result == z3.unknown:
+                return result, None
+            if result == z3.sat:
+                model = solver.model()
+                number = int(value_of(model, term))
+                high = order(number)
+            else:
+                low = mid
+        fixed.append(entry.least if number == 0 else term == number)
+    return z3.sat, model
 
 
 def flatten(formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
@@ -129,7 +282,22 @@ def definitions(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
 
 def apply(subst: Substitution, formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
     """``formulas`` with ``subst`` applied, simplified and flattened."""
-    return flatten(z3.simplify(z3.substitute(f, *subst) if subst else f) for f in formulas)
+    return flatten(z3.simplify(f) for f in substitute_all(subst, formulas))
+
+
+def substitute_all(subst: Substitution, formulas: Iterable[z3.ExprRef]) -> list[z3.ExprRef]:
+    """``z3.substitute(f, *subst)`` for each formula, the pairs' arrays made once (and
+    without ``z3.substitute``'s checks of each pair, which cost more than the substitution)."""
+    formulas = list(formulas)
+    if not subst or not formulas:
+        return formulas
+    ctx = formulas[0].ctx
+    count = len(subst)
+    sources = (z3.Ast * count)(*[v.as_ast() for v, _ in subst])
+    targets = (z3.Ast * count)(*[e.as_ast() for _, e in subst])
+    return [z3.z3._to_expr_ref(
+        z3.Z3_substitute(ctx.ref(), f.as_ast(), count, sources, targets), ctx)
+        for f in formulas]
 
 
 def eliminate(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
@@ -164,8 +332,9 @@ class ExistsForall:
 
     The outer solver proposes values of the free symbols; an inner solver looks for a choice
     ``c'`` satisfying ``body`` at those values. If there is none, the proposal is a solution.
-    Otherwise the choice is generalised by model-based projection into a region of free values
-    that all have a choice, and the outer solver is told to avoid that region (a lemma that
+    Otherwise the choice is generalised into a region of free values that all have a choice
+    (where that choice itself works, for the first ``cheap`` lemmas; then by model-based
+    projection), and the outer solver is told to avoid that region (a lemma that
     follows from the universal, so no solution is lost). ``bodies`` lists equivalent or stronger
     forms of ``body`` to try in turn, the complete one last: a stronger one (e.g. with most
     choices left at 0) projects to larger, simpler regions. Lemmas depend only on ``bodies``,
@@ -173,22 +342,38 @@ class ExistsForall:
     selectors, say).
     """
 
-    def __init__(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
-                 bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef]]],
-                 fallback: Callable[[], Sequence[z3.BoolRef]]) -> None:
-        self.outer = z3.Solver()
-        self.outer.add(*outer)
+    def __init__(self, outer: z3.Solver, free: Sequence[z3.ExprRef],
+                 bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef], z3.Solver]],
+                 fallback: Callable[[], Sequence[z3.BoolRef]], cheap: int = 0) -> None:
+        """``outer`` asserts ``outer``, and each body's solver its body; lemmas are added to
+        ``outer``."""
+        self.outer = outer
         self.free = list(free)
-        self.bodies = [(body, list(bound), _inner(body)) for body, bound in bodies]
+        self.bodies = [(body, list(bound), inner) for body, bound, inner in bodies]
         self.fallback = fallback
+        self.cheap = cheap
+        self.lemmas = 0
+        self.literals: dict[tuple[int, int | bool], z3.BoolRef] = {}
 
-    def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6
-              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
+                ) -> z3.BoolRef:
+        """Free values that all have a choice satisfying ``body``, ``model`` among them: those
+        where the model's choice does, or (after the first lemmas) a projection."""
+        self.lemmas += 1
+        if self.lemmas <= self.cheap:
+            return z3.substitute(body, *[(v, model.eval(v, model_completion=True))
+                                         for v in bound])
+        return project(model, bound, body)
+
+    def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
+              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         """``(sat, model of outer)``, ``(unsat, None)`` or ``(unknown, None)``. The loop gets
         ``share`` of the time left; if it has not settled by then, restarts of the quantified
-        query (``fallback`` with the universal) use the rest."""
+        query (``fallback`` with the universal) use the rest. ``hopeful`` when the proposals
+        are likely solutions (near a known one): the complete body is then tried first, which
+        settles a solution in one check, and the stronger ones only for a lemma."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
-        seen: set[tuple[str, ...]] = set()
+        seen: set[tuple[int | bool, ...]] = set()
         while not loop.expired():
             result = check(self.outer, loop, *assumptions)
             if result == z3.unsat:
@@ -196,77 +381,168 @@ class ExistsForall:
             if result != z3.sat:
                 break
             model = self.outer.model()
-            values = [model.eval(v, model_completion=True) for v in self.free]
-            key = tuple(str(v) for v in values)
+            key = tuple(value_of(model, v) for v in self.free)
             if key in seen:  # no progress (should not happen: each lemma excludes its point)
                 break
             seen.add(key)
-            fix = [v == value for v, value in zip(self.free, values, strict=True)]
-            lemma = None
-            for body, bound, inner in self.bodies:
-                found = check(inner, loop, *fix)
-                if found == z3.sat:
-                    lemma = z3.Not(project(inner.model(), bound, body))
-                    break
-                if found != z3.unsat:
-                    break
-            else:
+            fix = [fixing(v, x, self.literals) for v, x in zip(self.free, key, strict=True)]
+            found = self._lemma(loop, fix, hopeful)
+            if found is True:
                 return z3.sat, model
-            if lemma is None:
+            if found is None:
                 break
-            self.outer.add(lemma)
+            self.outer.add(found)
         if budget.expired():
             return z3.unknown, None
         return check_restarts(list(self.fallback()), budget, *assumptions)
 
+    def _lemma(self, budget: Budget, fix: Sequence[z3.BoolRef], hopeful: bool
+               ) -> z3.BoolRef | bool | None:
+        """A lemma that excludes the proposal ``fix`` and its region, True if the proposal has
+        no choice (a solution), None if out of time."""
+        bodies = self.bodies
+        if hopeful and len(bodies) > 1:
+            body, bound, inner = bodies[-1]
+            found = check(inner, budget, *fix)
+            if found != z3.sat:
+                return True if found == z3.unsat else None
+            complete = inner.model()
+            for body_, bound_, inner_ in bodies[:-1]:
+                if check(inner_, budget, *fix) == z3.sat:
+                    return z3.Not(self._region(inner_.model(), bound_, body_))
+            return z3.Not(self._region(complete, bound, body))
+        for body, bound, inner in bodies:
+            found = check(inner, budget, *fix)
+            if found == z3.sat:
+                return z3.Not(self._region(inner.model(), bound, body))
+            if found != z3.unsat:
+                return None
+        return True
 
-def _inner(body: z3.BoolRef) -> z3.Solver:
-    solver = z3.Solver()
-    solver.add(body)
-    return solver
+
+class Refinement:
+    """The solvers of :class:`ExistsForall` queries that share a part of their outer formula
+    and of each body (the rules, say): each query adds its own parts inside push/pop, so
+    nothing of one query, its lemmas included, is left for the next."""
+
+    def __init__(self, outer: Sequence[z3.BoolRef],
+                 bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
+        self.outer = z3.Solver()
+        self.outer.add(*outer)
+        # (the conjunction of the parts, the choices bound, the solver holding the parts)
+        self.bodies: list[tuple[z3.BoolRef, list[z3.ExprRef], z3.Solver]] = []
+        large = False
+        for parts, bound in bodies:
+            inner = z3.Solver()
+            inner.add(*parts)
+            self.bodies.append((z3.And(*parts), list(bound), inner))
+            large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
+        self.cheap = CHEAP_LEMMAS if large else 0
+
+    @contextmanager
+    def query(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
+              bodies: Sequence[Sequence[z3.BoolRef]],
+              fallback: Callable[[], Sequence[z3.BoolRef]]) -> Iterator[ExistsForall]:
+        """The query with ``outer`` and each of ``bodies`` added to the shared parts (the
+        bodies in the order given at construction)."""
+        solvers = [self.outer, *(inner for _, _, inner in self.bodies)]
+        for solver in solvers:
+            solver.push()
+        try:
+            self.outer.add(*outer)
+            full = []
+            for (shared, bound, inner), extra in zip(self.bodies, bodies, strict=True):
+                inner.add(*extra)
+                full.append((z3.And(shared, *extra), bound, inner))
+            yield ExistsForall(self.outer, free, full, fallback, self.cheap)
+        finally:
+            for solver in solvers:
+                solver.pop()
 
 
 def tracker(rule_id: str) -> z3.BoolRef:
     return z3.Bool(f"rule {rule_id}")
 
 
-def minimal_core(solver: z3.Solver, rules: Mapping[str, z3.BoolRef], budget: Budget
+def tracked(solver: z3.Solver, rules: Mapping[str, z3.BoolRef]) -> dict[str, z3.BoolRef]:
+    """Adds each rule to ``solver`` guarded by its tracker literal: the trackers, by rule id,
+    to pass to :func:`minimal_core` (the rules hold only when their trackers are assumed)."""
+    trackers = {rid: tracker(rid) for rid in rules}
+    solver.add(*[z3.Implies(trackers[rid], formula) for rid, formula in rules.items()])
+    solver.set("smt.core.minimize", True)
+    return trackers
+
+
+def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: Budget
                  ) -> tuple[z3.CheckSatResult, list[str]]:
     """With the solver's own assertions fixed, a minimal set of rule ids whose formulas make it
-    unsatisfiable: ``(unsat, ids)``; or ``(sat|unknown, [])``.
+    unsatisfiable: ``(unsat, ids)``; or ``(sat|unknown, [])`` (after a sat one the solver's
+    model is one of all the rules).
 
-    Each rule is added with ``assert_and_track`` under its id inside push/pop; Z3's core
-    (with ``smt.core.minimize``) is then shrunk by deletion until no rule can be dropped.
+    The rules are those of :func:`tracked`, enabled by assuming their trackers. A query can have
+    several minimal cores, and which one Z3's core lands on depends on the solver's history,
+    so the one given is a property of the query alone: the first rule (in the rules' order)
+    that is unsatisfiable on its own, else what is left after deletion from the last rule to
+    the first (each rule dropped if the rules left without it are still unsatisfiable), which
+    keeps the earlier rules. Z3's cores only save checks: in the deletion a rule outside the
+    latest core is dropped without one, since the rules left still hold that core; a rule
+    unsatisfiable alone is looked for only in the cores found while taking cores out until the
+    rest is satisfiable, and not among the rules of a satisfiable deletion trial (a core of one
+    rule needs no check).
     """
-    solver.set("smt.core.minimize", True)
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
-        solver.push()
-        try:
-            for rid in ids:
-                solver.assert_and_track(rules[rid], tracker(rid))
-            result = check(solver, budget)
-            core: list[str] = []
-            if result == z3.unsat:
-                names = {str(t) for t in solver.unsat_core()}
-                core = [rid for rid in ids if str(tracker(rid)) in names]
-            return result, core
-        finally:
-            solver.pop()
+        result = check(solver, budget, *[trackers[rid] for rid in ids])
+        core: list[str] = []
+        if result == z3.unsat:
+            names = {str(t) for t in solver.unsat_core()}
+            core = [rid for rid in ids if str(trackers[rid]) in names]
+        return result, core
 
-    result, core = attempt(list(rules))
+    kept = list(trackers)
+    result, core = attempt(kept)
     if result != z3.unsat:
         return result, []
-    for rid in list(core):
-        if rid not in core:
+    if not core:
+        return z3.unsat, []  # the topic's definitions alone
+    # a rule unsatisfiable alone lies in a core of the rules left once the cores found so far
+    # are taken out: the candidates are those cores' rules, until the rest is satisfiable
+    candidates: set[str] = set()
+    alone: set[str] = set()  # those of cores of one rule
+    found = core
+    while found:
+        candidates.update(found)
+        alone.update(found if len(found) == 1 else ())
+        result, found = attempt([r for r in kept if r not in candidates])
+        if result == z3.unknown:
+            return z3.unsat, core
+    # deletion from the last rule to the first; a satisfiable trial shows none of its rules is
+    # unsatisfiable alone
+    cleared: set[str] = set()
+    latest = set(core)  # an unsatisfiable core within kept
+    for rid in reversed(list(trackers)):
+        if rid not in latest:
+            kept.remove(rid)
             continue
-        trial = [r for r in core if r != rid]
+        trial = [r for r in kept if r != rid]
         result, smaller = attempt(trial)
         if result == z3.unsat:
-            core = smaller
-        elif result == z3.unknown:
+            kept, latest = trial, set(smaller)
+        elif result == z3.sat:
+            cleared.update(trial)
+        else:
+            return z3.unsat, [r for r in kept if r in latest]
+    for rid in trackers:
+        if rid not in candidates or rid in cleared:
+            continue
+        if rid in alone:
+            return z3.unsat, [rid]
+        result, _ = attempt([rid])
+        if result == z3.unsat:
+            return z3.unsat, [rid]
+        if result == z3.unknown:
             break
-    return z3.unsat, core
+    return z3.unsat, kept
 
 
 def encoding_size(formulas: Iterable[z3.ExprRef], limit: int) -> int:

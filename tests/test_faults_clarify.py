@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.checker import clarify_file
+from referee.checker.clarify import TopicChecker
 from referee.checker.clarify_file import ClarificationFileError, load_file
 from referee.checker.clarify_report import check_file, to_json, to_text
 from referee.checker.expr import ExpressionError, parse_expression
@@ -175,3 +176,21 @@ def test_witnesses_are_the_same_in_a_fresh_process(tmp_path):
             for order in (files, files[::-1])]
     first, second = (json.loads(r.stdout)["files"] for r in runs)
     assert first == second[::-1]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_a_verdict_is_the_same_alone_and_after_other_queries_of_its_checker(path):
+    # a checker's solvers are shared by its queries (each inside push/pop): every verdict,
+    # witness and message must be the one a fresh checker gives, whatever ran before it
+    loaded = load_file(path)
+    shared = TopicChecker(loaded.topic)
+    before = [shared.verdict(c) for c in reversed(loaded.clarifications)][::-1]
+    consistent = [c for c, v in zip(loaded.clarifications, before, strict=True)
+                  if v.verdict == "consistent"]
+    search = shared.conflicts(consistent)
+    for c, first in zip(loaded.clarifications, before, strict=True):
+        alone = TopicChecker(loaded.topic).verdict(c)
+        assert first == alone, c.id
+        assert shared.verdict(c) == alone, c.id
+    assert shared.conflicts(consistent) == search
+    assert TopicChecker(loaded.topic).conflicts(consistent) == search

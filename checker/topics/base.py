@@ -19,6 +19,7 @@ from typing import Any, Literal
 import z3
 
 from referee.checker.expr import Sort
+from referee.checker.solving import value_of
 
 Role = Literal["situation", "choice"]
 RuleFormulas = Iterable[tuple[str | None, z3.BoolRef]]
@@ -147,8 +148,4 @@ class Instance:
 def model_values(model: z3.ModelRef, terms: Mapping[str, z3.ExprRef],
                  names: Iterable[str]) -> dict[str, int | bool]:
     """Concrete values of the named terms in ``model`` (unconstrained ones as 0 / False)."""
-    values: dict[str, int | bool] = {}
-    for name in names:
-        value = model.eval(terms[name], model_completion=True)
-        values[name] = z3.is_true(value) if z3.is_bool(value) else value.as_long()
-    return values
+    return {name: value_of(model, terms[name]) for name in names}
