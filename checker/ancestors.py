@@ -1,59 +1,58 @@
-"""Rebuilding a state the explorer keeps as its fingerprint only, from its recorded parents.
+"""The explorer's frontier entries, and the rebuilding of the states they stand for.
 
-The seen-set maps a fingerprint to its parent's fingerprint and the position of the event in the
-parent's successor list. :class:`Ancestors` holds the states along the path it rebuilt last, from
-the root, each with its successor list once needed. A state is rebuilt from the nearest of them:
-the frontier holds siblings and then cousins next to each other, so that is mostly its parent,
-already built, and rebuilding costs one copy and one event.
+A state waiting in the frontier is kept as an :data:`Entry`: its fingerprint, its depth, the
+event that led to it and its parent's entry (None at the root), not as a whole state. The
+entries of the states still waiting and of their ancestors form a tree, freed as the search
+moves on. :class:`Ancestors` holds the states along the path it built last, from the root: a
+state is rebuilt from the nearest of them by applying the recorded events. The frontier holds
+siblings and then cousins next to each other, so that is mostly its parent, already built, and
+rebuilding a state costs one copy and one event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from referee.model.core import GameEvent
 
+# (fingerprint, depth, the event from the parent, the parent's entry)
+Entry = tuple[int, int, GameEvent | None, Any]
+
 
 class Ancestors:
-    def __init__(self, root: Any, root_fp: int, seen: Mapping[int, int], edge_bits: int,
-                 successors: Callable[[Any], list[GameEvent]],
+    def __init__(self, root: Entry, state: Any,
                  apply: Callable[[Any, GameEvent], None]) -> None:
-        self.seen = seen
-        self.shift, self.mask = edge_bits, (1 << edge_bits) - 1
-        self.successors, self.apply = successors, apply
-        self.fps = [root_fp]
-        self.states = [root]  # never changed: only copies of them are handed out
-        self.events: list[list[GameEvent] | None] = [None]
-        self.where = {root_fp: 0}
+        self.apply = apply
+        self.path: list[Entry] = [root]
+        self.states = [state]  # never changed: only copies of them are handed out
+        self.where = {id(root): 0}  # the entries on the path are alive, so their ids are theirs
 
-    def rebuild(self, fp: int) -> tuple[Any, GameEvent | None]:
-        """A fresh state with fingerprint ``fp``, and the event that led to it (None: the root)."""
-        seen, where, shift = self.seen, self.where, self.shift
-        if fp == self.fps[0]:
-            return self.states[0].copy(), None
-        chain = [fp]
-        up = seen[fp] >> shift
-        while up not in where:
+    def rebuild(self, entry: Entry) -> Any:
+        """A fresh state for ``entry``."""
+        where = self.where
+        at = where.get(id(entry))
+        if at is not None:
+            return self.states[at].copy()
+        chain = [entry]
+        up = entry[3]
+        while id(up) not in where:
             chain.append(up)
-            up = seen[up] >> shift
-        keep = where[up] + 1
-        fps, states, events = self.fps, self.states, self.events
-        for gone in fps[keep:]:
-            del where[gone]
-        del fps[keep:], states[keep:], events[keep:]
-        mask, apply = self.mask, self.apply
+            up = up[3]
+        keep = where[id(up)] + 1
+        path, states = self.path, self.states
+        for gone in path[keep:]:
+            del where[id(gone)]
+        del path[keep:], states[keep:]
+        apply = self.apply
         while True:
             step = chain.pop()
-            parent_events = events[-1]
-            if parent_events is None:
-                parent_events = events[-1] = self.successors(states[-1])
-            event = parent_events[seen[step] & mask]
             state = states[-1].copy()
+            event = step[2]
+            assert event is not None  # only the root has none, and it is always on the path
             apply(state, event)
             if not chain:
-                return state, event
-            where[step] = len(fps)
-            fps.append(step)
+                return state
+            where[id(step)] = len(path)
+            path.append(step)
             states.append(state)
-            events.append(None)

@@ -23,7 +23,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from referee.checker.ancestors import Ancestors
+from referee.checker.ancestors import Ancestors, Entry
 from referee.errors import RefereeError, UnknownGameError, UsageError
 from referee.games import registration
 from referee.invariants import Invariant
@@ -277,6 +277,7 @@ class Explorer:
         self.fingerprint = fingerprinter(start.state)
         self.seen: dict[int, int] = {}
         self._kinds: Counter[tuple[type, str]] = Counter()
+        self._events: dict[GameEvent, GameEvent] = {}
         self._probe_budget: dict[tuple[type, str], int] = {}
         self._started = time.perf_counter()
 
@@ -385,26 +386,26 @@ class Explorer:
         root_fp = fingerprint(root)
         seen[root_fp] = ROOT
         stats.distinct = 1
-        rebuild = Ancestors(root.copy(), root_fp, seen, EDGE_BITS,
-                            lambda state: self._successors(state)[0], apply).rebuild
+        root_entry: Entry = (root_fp, 0, None, None)
+        rebuild = Ancestors(root_entry, root.copy(), apply).rebuild
         # DFS may reach a state first by a long path; it is expanded again if met higher up.
         depth_of: dict[int, int] | None = {root_fp: 0} if depth_first and limit else None
         try:
             self._check(root)
         except _Found as f:
             return self._counterexample(f, root_fp, 0), "violation"
-        # the frontier holds fingerprints (and depths) only: a state is rebuilt when its turn
-        # comes, from its nearest ancestor built before (mostly its parent)
-        frontier: deque[int] = deque()
-        depths: deque[int] = deque()
+        # the frontier holds entries, not states: a state is rebuilt when its turn comes, from
+        # its nearest ancestor built before (mostly its parent); `leaf` stands for any state at
+        # the depth limit, only counted when its turn comes
+        frontier: deque[Entry] = deque()
         if self._in_bound(root):
-            frontier.append(root_fp)
-            depths.append(0)
+            frontier.append(root_entry)
         else:
             stats.cut_by_bound += 1
-        pop, pop_depth = ((frontier.pop, depths.pop) if depth_first
-                          else (frontier.popleft, depths.popleft))
-        push, push_depth = frontier.append, depths.append
+        leaf: Entry = (0, limit or 0, None, None)
+        one_event = self._events.setdefault
+        pop = frontier.pop if depth_first else frontier.popleft
+        push = frontier.append
         interval = cfg.progress_interval
         next_tick = time.perf_counter() + interval
         countdown = PROGRESS_EVERY
@@ -419,12 +420,12 @@ class Explorer:
         count_kinds, kind_of = kinds.update, _KIND_OF
         try:
             while frontier:
-                fp = pop()
-                depth = pop_depth()
+                entry = pop()
+                fp, depth, via, _ = entry
                 if limit is not None and depth >= limit:
                     stats.cut_by_depth += 1
                     continue
-                state, via = rebuild(fp)
+                state = rebuild(entry)
                 outcomes = chance_outcomes(state)
                 events: list[GameEvent] = ([c for c, _ in outcomes] if outcomes
                                            else legal_actions(state))
@@ -460,8 +461,10 @@ class Explorer:
                             stats.generated, stats.max_depth = generated, max_depth
                             return self._counterexample(f, child_fp, child_depth), "violation"
                     if in_bound is None or in_bound(child):
-                        push(child_fp)
-                        push_depth(child_depth)
+                        if child_depth == limit:
+                            push(leaf)
+                        else:  # events compare by value: the frontier keeps one of each
+                            push((child_fp, child_depth, one_event(event, event), entry))
                     else:
                         stats.cut_by_bound += 1
                 count_kinds(map(kind_of, events))
