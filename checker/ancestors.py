@@ -30,6 +30,11 @@ class Ancestors:
 
     def rebuild(self, entry: Entry) -> Any:
         """A fresh state for ``entry``."""
+        path = self.path
+        if entry[3] is path[-1]:  # the parent was built last: the common case
+            state = self.states[-1].copy()
+            self.apply(state, entry[2])  # type: ignore[arg-type]
+            return state
         where = self.where
         at = where.get(id(entry))
         if at is not None:
@@ -40,7 +45,7 @@ class Ancestors:
             chain.append(up)
             up = up[3]
         keep = where[id(up)] + 1
-        path, states = self.path, self.states
+        states = self.states
         for gone in path[keep:]:
             del where[id(gone)]
         del path[keep:], states[keep:]
