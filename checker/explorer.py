@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from referee.checker.ancestors import Ancestors, Entry
 from referee.errors import RefereeError, UnknownGameError, UsageError
 from referee.games import registration
 from referee.invariants import Invariant
@@ -46,6 +48,7 @@ STRATEGIES = ("bfs", "dfs", "random")
 DEFAULT_MAX_STATES = 1_000_000
 DEFAULT_WALK_DEPTH = 1_000
 PROGRESS_EVERY = 2048  # states between two looks at the clock
+_KIND_OF = attrgetter("__class__", "name")  # the kind of an event, as stats.actions counts it
 PROBE_BUDGET = 64  # fruitless refusal probes per kind of event before probing it stops
 
 Env = Mapping[str, int | bool]
@@ -271,8 +274,10 @@ class Explorer:
         invariants = self.config.suite
         self.suite = list(_suite_of(self.game) if invariants is None else invariants)
         self.stats = Stats()
+        self.fingerprint = fingerprinter(start.state)
         self.seen: dict[int, int] = {}
-        self._kinds: dict[tuple[type, str], int] = {}
+        self._kinds: Counter[tuple[type, str]] = Counter()
+        self._events: dict[GameEvent, GameEvent] = {}
         self._probe_budget: dict[tuple[type, str], int] = {}
         self._started = time.perf_counter()
 
@@ -372,22 +377,33 @@ class Explorer:
         every_rule = len(game.rules)
         chance_outcomes, legal_actions, apply = (game.chance_outcomes, game.legal_actions,
                                                  game.apply)
+        fingerprint = self.fingerprint
+        keyed = fingerprint is _hash_of_key
+        check = self._check if self.suite or cfg.invariants else None
+        in_bound = self._in_bound if cfg.bound is not None else None
+        probe, probe_budget = self._probe, self._probe_budget
         root = self.start.state.copy()
-        root_fp = root.fingerprint()
+        root_fp = fingerprint(root)
         seen[root_fp] = ROOT
         stats.distinct = 1
+        root_entry: Entry = (root_fp, 0, None, None)
+        rebuild = Ancestors(root_entry, root.copy(), apply).rebuild
         # DFS may reach a state first by a long path; it is expanded again if met higher up.
         depth_of: dict[int, int] | None = {root_fp: 0} if depth_first and limit else None
         try:
             self._check(root)
         except _Found as f:
             return self._counterexample(f, root_fp, 0), "violation"
-        # (state, fingerprint, depth, the event that led there)
-        frontier: deque[tuple[Any, int, int, GameEvent | None]] = deque()
+        # the frontier holds entries, not states: a state is rebuilt when its turn comes, from
+        # its nearest ancestor built before (mostly its parent); `leaf` stands for any state at
+        # the depth limit, only counted when its turn comes
+        frontier: deque[Entry] = deque()
         if self._in_bound(root):
-            frontier.append((root, root_fp, 0, None))
+            frontier.append(root_entry)
         else:
             stats.cut_by_bound += 1
+        leaf: Entry = (0, limit or 0, None, None)
+        one_event = self._events.setdefault
         pop = frontier.pop if depth_first else frontier.popleft
         push = frontier.append
         interval = cfg.progress_interval
@@ -399,12 +415,17 @@ class Explorer:
         fp = root_fp
         depth = 0
         event: GameEvent | None = None
+        pending: list[GameEvent] | None = None
+        before = 0
+        count_kinds, kind_of = kinds.update, _KIND_OF
         try:
             while frontier:
-                state, fp, depth, via = pop()
+                entry = pop()
+                fp, depth, via, _ = entry
                 if limit is not None and depth >= limit:
                     stats.cut_by_depth += 1
                     continue
+                state = rebuild(entry)
                 outcomes = chance_outcomes(state)
                 events: list[GameEvent] = ([c for c, _ in outcomes] if outcomes
                                            else legal_actions(state))
@@ -413,13 +434,13 @@ class Explorer:
                     self._dead_end(state, via)
                     continue
                 child_depth = depth + 1
+                # the kinds of events generated are counted once the list is done (in C)
+                pending, before = events, generated
                 for index, event in enumerate(events):
                     child = state if index == last else state.copy()
                     apply(child, event, note)
                     generated += 1
-                    key = (event.__class__, event.name)
-                    kinds[key] = kinds.get(key, 0) + 1
-                    child_fp = child.fingerprint()
+                    child_fp = hash(child.key()) if keyed else fingerprint(child)
                     if child_fp in seen:
                         if depth_of is None or depth_of[child_fp] <= child_depth:
                             continue
@@ -430,16 +451,24 @@ class Explorer:
                         depth_of[child_fp] = child_depth
                     if child_depth > max_depth:
                         max_depth = child_depth
-                    self._probe(child, event)
-                    try:
-                        self._check(child)
-                    except _Found as f:
-                        stats.generated, stats.max_depth = generated, max_depth
-                        return self._counterexample(f, child_fp, child_depth), "violation"
-                    if self._in_bound(child):
-                        push((child, child_fp, child_depth, event))
+                    key = (event.__class__, event.name)
+                    if probe_budget.get(key, PROBE_BUDGET) > 0:
+                        probe(child, event)
+                    if check is not None:
+                        try:
+                            check(child)
+                        except _Found as f:
+                            stats.generated, stats.max_depth = generated, max_depth
+                            return self._counterexample(f, child_fp, child_depth), "violation"
+                    if in_bound is None or in_bound(child):
+                        if child_depth == limit:
+                            push(leaf)
+                        else:  # events compare by value: the frontier keeps one of each
+                            push((child_fp, child_depth, one_event(event, event), entry))
                     else:
                         stats.cut_by_bound += 1
+                count_kinds(map(kind_of, events))
+                pending = None
                 if note is not ignore and len(stats.rules) >= every_rule:
                     note = ignore  # every rule is covered: nothing more to learn
                 if len(frontier) > max_queue:
@@ -465,6 +494,8 @@ class Explorer:
             stats.generated, stats.max_depth = generated, max_depth
             return self._counterexample(_model_failure(exc, event), fp, depth), "violation"
         finally:
+            if pending is not None:  # a list cut short
+                count_kinds(map(kind_of, pending[:generated - before]))
             stats.generated, stats.max_depth = generated, max_depth
             stats.queue = len(frontier)
             stats.max_queue = max(max_queue, stats.queue)
@@ -487,7 +518,8 @@ class Explorer:
             self._check(root)
         except _Found as f:
             return self._found_on_walk(f, []), "violation"
-        seen.add(root.fingerprint())
+        fingerprint = self.fingerprint
+        seen.add(fingerprint(root))
         stats.distinct = 1
         root_in_bound = self._in_bound(root)
         while stats.generated < max_states and root_in_bound:
@@ -520,7 +552,7 @@ class Explorer:
                     kinds[key] = kinds.get(key, 0) + 1
                     if len(walk) > stats.max_depth:
                         stats.max_depth = len(walk)
-                    fp = state.fingerprint()
+                    fp = fingerprint(state)
                     if fp not in seen:
                         seen.add(fp)
                         stats.distinct += 1
@@ -565,7 +597,7 @@ class Explorer:
             event = self._successors(state)[0][index]
             self.game.apply(state, event)
             events.append(event)
-        if state.fingerprint() != fp:
+        if self.fingerprint(state) != fp:
             raise RuntimeError("trace replay did not reach the recorded state: the game's "
                                "successor order or fingerprint is not deterministic")
         return events
@@ -625,6 +657,29 @@ class Explorer:
             if mine:
                 claims[player] = mine
         return claims
+
+
+def fingerprinter(state: Any) -> Callable[[Any], int]:
+    """How the explorer fingerprints the states of one search: the hash of the state's canonical
+    ``key()`` where it has one (64 bits, computed in C, valid within this process), else the
+    state's own ``fingerprint()``."""
+    key = getattr(state, "key", None)
+    if callable(key):
+        try:
+            hash(key())
+        except TypeError:  # a key that holds something unhashable
+            pass
+        else:
+            return _hash_of_key
+    return _own_fingerprint
+
+
+def _hash_of_key(state: Any) -> int:
+    return hash(state.key())
+
+
+def _own_fingerprint(state: Any) -> int:
+    return int(state.fingerprint())
 
 
 def _model_failure(exc: Exception, event: GameEvent | None) -> _Found:

@@ -1,4 +1,9 @@
-"""Invariants of every reachable Homesteaders state (plain functions returning what is wrong)."""
+"""Invariants of every reachable Homesteaders state (plain functions returning what is wrong).
+
+The explorer checks them on every distinct state, so the costlier ones first run a quick test
+that passes exactly when nothing is wrong; only a state that fails it is looked at in full, for
+the message.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,14 @@ from referee.model.homesteaders import GAME
 from referee.model.homesteaders.state import HOLDINGS, NEUTRAL, HomesteadersState
 
 _DATA = GAME.data
+# "name:index" of every worker slot -> (building, capacity)
+_SLOTS = {f"{name}:{i}": (name, slot.workers)
+          for name, b in _DATA.buildings.items() for i, slot in enumerate(b.slots)}
 
 
 def no_negative_holdings(state: HomesteadersState) -> str | None:
+    if all(min(h.values(), default=0) >= 0 for h in state.hold):
+        return None
     for i, p in enumerate(state.players):
         for key in HOLDINGS:
             if state.hold[i][key] < 0:
@@ -20,6 +30,8 @@ def no_negative_holdings(state: HomesteadersState) -> str | None:
 
 
 def workers_placed_fit(state: HomesteadersState) -> str | None:
+    if _workers_fit(state):
+        return None
     for i, p in enumerate(state.players):
         counts = Counter(state.slots[i])
         if sum(counts.values()) > state.hold[i]["workers"]:
@@ -34,7 +46,27 @@ def workers_placed_fit(state: HomesteadersState) -> str | None:
     return None
 
 
+def _workers_fit(state: HomesteadersState) -> bool:
+    """No more workers placed than owned, each on a slot of its own (of capacity 1 or more) on
+    an owned building: true only when workers_placed_fit finds nothing."""
+    for i, slots in enumerate(state.slots):
+        if len(slots) > state.hold[i]["workers"]:
+            return False
+        if not slots:
+            continue
+        if len(set(slots)) != len(slots):
+            return False
+        owned = state.buildings[i]
+        for slot in slots:
+            known = _SLOTS.get(slot)
+            if known is None or known[0] not in owned or known[1] < 1:
+                return False
+    return True
+
+
 def one_building_per_name(state: HomesteadersState) -> str | None:
+    if all(len(set(bs)) == len(bs) for bs in state.buildings):
+        return None
     for i, p in enumerate(state.players):
         twice = [b for b, c in Counter(state.buildings[i]).items() if c > 1]
         if twice:
@@ -44,6 +76,9 @@ def one_building_per_name(state: HomesteadersState) -> str | None:
 
 def copies_within_box(state: HomesteadersState) -> str | None:
     n = len(state.players)
+    box = _box(n)
+    if box is not None and _within_box(state, box):
+        return None
     owned = Counter(b for bs in state.buildings for b in bs)
     for name, b in _DATA.buildings.items():
         if b.stage == "home":
@@ -57,6 +92,42 @@ def copies_within_box(state: HomesteadersState) -> str | None:
     return None
 
 
+_BOXES: dict[int, dict[str, tuple[bool, int]] | None] = {}
+
+
+def _box(players: int) -> dict[str, tuple[bool, int]] | None:
+    """Building name -> (home building, copies for this many players); None when some count
+    is negative (then even a building nobody has exceeds it: the full check says which)."""
+    if players not in _BOXES:
+        box = {name: (b.stage == "home", players if b.stage == "home" else b.copies_for(players))
+               for name, b in _DATA.buildings.items()}
+        _BOXES[players] = box if all(copies >= 0 for _, copies in box.values()) else None
+    return _BOXES[players]
+
+
+def _within_box(state: HomesteadersState, box: dict[str, tuple[bool, int]]) -> bool:
+    """True only when copies_within_box finds nothing: a name neither owned nor in the supply
+    (or in it with none) cannot exceed its copies."""
+    owned: dict[str, int] = {}
+    for bs in state.buildings:
+        for name in bs:
+            owned[name] = owned.get(name, 0) + 1
+    supply = state.supply
+    for name, count in owned.items():
+        known = box.get(name)
+        if known is None:
+            continue
+        home, copies = known
+        if count + (0 if home else supply.get(name, 0)) > copies:
+            return False
+    for name, count in supply.items():
+        known = box.get(name)
+        if count > 0 and known is not None and not known[0] and (
+                count + owned.get(name, 0) > known[1]):
+            return False
+    return True
+
+
 def high_bids_on_ladder(state: HomesteadersState) -> str | None:
     for auction, (amount, _) in state.high.items():
         if amount not in _DATA.ladder:
@@ -65,6 +136,9 @@ def high_bids_on_ladder(state: HomesteadersState) -> str | None:
 
 
 def one_high_bid_per_player(state: HomesteadersState) -> str | None:
+    bids = [b for _, b in state.high.values() if b != NEUTRAL]
+    if len(set(bids)) == len(bids):
+        return None
     bidders = Counter(b for _, b in state.high.values() if b != NEUTRAL)
     for bidder, count in bidders.items():
         if count > 1:
