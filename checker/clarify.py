@@ -124,6 +124,7 @@ class TopicChecker:
         self.topic = topic
         self.timeout_ms = timeout_ms
         self.limited = False  # the time limit cut a witness search short (per verdict)
+        self.answered = 0  # verdicts given by these solvers
         self._terms: dict[tuple[int, int], z3.BoolRef] = {}
         self._literals: dict[tuple[int, int | bool], z3.BoolRef] = {}  # see fixing()
         self.a = topic.instantiate("")
@@ -218,6 +219,12 @@ class TopicChecker:
         self.limited = False
         self._terms.clear()
         verdict = self._verdict(c)
+        if (self.limited or verdict.verdict == "unknown") and self.answered:
+            # the solvers' history (what they learnt from earlier queries) changes how long a
+            # search takes: a verdict the time limit touched is taken again on fresh solvers,
+            # so that it never depends on what this checker was asked before
+            return TopicChecker(self.topic, self.timeout_ms).verdict(c)
+        self.answered += 1
         if self.limited and verdict.verdict != "unknown":
             verdict.message += f" ({LIMITED_NOTE})"
         return verdict

@@ -194,3 +194,30 @@ def test_a_verdict_is_the_same_alone_and_after_other_queries_of_its_checker(path
         assert shared.verdict(c) == alone, c.id
     assert shared.conflicts(consistent) == search
     assert TopicChecker(loaded.topic).conflicts(consistent) == search
+
+
+def test_a_verdict_cut_short_on_used_solvers_is_taken_again_on_fresh_ones():
+    """How long a search takes depends on what the solvers learnt before; a verdict the time
+    limit touched is recomputed on fresh solvers, so it never depends on earlier queries."""
+    from referee.checker.clarify import Clarification, Verdict
+    from referee.checker.topics import get_topic
+
+    topic = get_topic("homesteaders", "payment")
+
+    def clar(cid: str, when: str, then: str) -> Clarification:
+        return Clarification(cid, "", parse_expression(when, topic.sorts()),
+                             parse_expression(then, topic.sorts()))
+
+    first = clar("a", "True", "debt_taken <= cost")
+    second = clar("b", "cost == 3 and silver == 0 and gold == 1", "silver_after == 2")
+    shared = TopicChecker(topic)
+    shared.verdict(first)
+
+    def cut_short(c: Clarification) -> Verdict:
+        shared.limited = True
+        return Verdict(c.id, "consistent", [], None, "a witness cut short")
+
+    shared._verdict = cut_short  # type: ignore[method-assign]
+    again = shared.verdict(second)
+    fresh = TopicChecker(topic).verdict(second)
+    assert again.to_json() == fresh.to_json() and "cut short" not in again.message
