@@ -8,7 +8,6 @@ by subclassing :class:`referee.model.core.table.TableGame`, which derives ``chec
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
@@ -34,7 +33,9 @@ def ignore(rule: str) -> None:
 def fingerprint_of(key: Any) -> int:
     """A 64-bit fingerprint of a canonical key (nested tuples of ints and strings), stable across
     processes (unlike ``hash`` with string hash randomisation)."""
-    digest = hashlib.blake2b(repr(key).encode(), digest_size=8).digest()
+    from hashlib import blake2b  # imported when used: a start-up cost for every command
+
+    digest = blake2b(repr(key).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
 
 
