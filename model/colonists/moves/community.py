@@ -12,6 +12,7 @@ from referee.model.colonists import turns
 from referee.model.colonists.colonies import discounted, granting, level_rule
 from referee.model.colonists.community import (
     at_home,
+    colony_of,
     effects_of,
     may_work,
     release_unallowed,
@@ -273,11 +274,23 @@ def apply_plan(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
         note(rule)
     note("CO-BUILD-LIMIT")
     note("CO-BUILD-SPOTS")
+    lose_razed(s, i, plan, note)
+    after_razing(s, i)
+
+
+def lose_razed(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
+    """A razed Embassy takes its relation with it: the colony's abilities are lost at once."""
     for slug in plan.razed:
-        if slug.startswith("embassy_"):  # its abilities are lost at once
-            s.p[i].embassies.pop(slug[len("embassy_"):], None)
+        colony = colony_of(slug)
+        if colony is not None:
+            s.p[i].embassies.pop(colony, None)
             note("CO-EMBASSY-RAZE")
     s.p[i].changed()
+
+
+def after_razing(s: ColonistsState, i: int) -> None:
+    """What the community no longer allows once buildings left: Workers without a place go
+    home, goods that no longer fit are discarded, extra Stewards leave."""
     release_unallowed(s, i)
     trim(s, i)
     turns.leave_extra_stewards(s, i)

@@ -7,20 +7,20 @@ from collections.abc import Iterator
 from typing import Any
 
 from referee.model.colonists import data as d
-from referee.model.colonists import turns
 from referee.model.colonists.colonies import discounted, level_rule
-from referee.model.colonists.community import (
-    embassy_slug,
-    release_unallowed,
-    spot_problem,
-    with_buildings,
-)
-from referee.model.colonists.economy import spend_problem, trim
+from referee.model.colonists.community import embassy_slug, spot_problem, with_buildings
+from referee.model.colonists.economy import spend_problem
 from referee.model.colonists.flow import ACT_STAGES
 from referee.model.colonists.goods import Bundle, add, bundle_text
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
-from referee.model.colonists.moves.community import Plan, plan_razes, raze_refs
+from referee.model.colonists.moves.community import (
+    Plan,
+    after_razing,
+    lose_razed,
+    plan_razes,
+    raze_refs,
+)
 from referee.model.colonists.refs import illegal, place_ref, schema
 from referee.model.colonists.state import Built, ColonistsState
 from referee.model.core import Action as ActionEvent
@@ -207,8 +207,10 @@ class Diplomacy(Action):
             note("CO-AMBASSADOR-ALTRUIST")
         places = ambassador_places(s, e, unlocked(s, i, targets))
         pay(s, i, cost, note)
-        if plan.razed:
-            _apply_razes(s, i, plan, note)
+        if plan.razed:  # the buildings razed for room leave, their Workers go home
+            c.buildings = list(plan.buildings)
+            note("CO-RAZE")
+            lose_razed(s, i, plan, note)
         for colony, level in targets.items():
             if colony not in c.embassies:
                 c.buildings.append(Built(embassy_slug(colony)))
@@ -223,23 +225,8 @@ class Diplomacy(Action):
             s.ambassadors[name] = tile
             note("CO-AMBASSADOR")
         if plan.razed:  # what the razed buildings held and no longer fits
-            release_unallowed(s, i)
-            trim(s, i)
-            turns.leave_extra_stewards(s, i)
+            after_razing(s, i)
         done(s, note)
-
-
-def _apply_razes(s: ColonistsState, i: int, plan: Plan, note: Note) -> None:
-    """The buildings razed for room leave (an Embassy's relation with it), their Workers go
-    home, a Residence's Colonists with it."""
-    c = s.p[i]
-    c.buildings = list(plan.buildings)
-    note("CO-RAZE")
-    for slug in plan.razed:
-        if slug.startswith("embassy_"):
-            c.embassies.pop(slug[len("embassy_"):], None)
-            note("CO-EMBASSY-RAZE")
-    c.changed()
 
 
 MOVES = (Diplomacy(),)

@@ -72,7 +72,7 @@ class Gather(Action):
 
 
 def with_declines(s: ColonistsState, i: int, player: str, name: str, goods: Bundle,
-                   params: dict[str, object]) -> Iterator[ActionEvent]:
+                  params: dict[str, object]) -> Iterator[ActionEvent]:
     """The action taking everything if it fits, else declining just enough of each good."""
     event = ActionEvent.make(player, name, **params)
     from referee.model.colonists.economy import receive_problem
@@ -192,7 +192,7 @@ class Subsidy(Action):
         for k, goods in enumerate(options):
             params: dict[str, object] = {"option": k} if k else {}
             yield from with_declines(s, i, player, "subsidy", with_bonus(s, i, goods, True),
-                                      params)
+                                     params)
         everything = with_bonus(s, i, options[0], True)
         if any(g not in ("tools", "dollars") for g in everything):
             yield ActionEvent.make(player, "subsidy", decline={
@@ -282,7 +282,7 @@ class ClaimMarker(Action):
             return
         i = s.players.index(player)
         yield from with_declines(s, i, player, "claim_marker",
-                                  with_bonus(s, i, s.data.place(tile.slug).gain, False), {})
+                                 with_bonus(s, i, s.data.place(tile.slug).gain, False), {})
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         place = self._place(s, e)
