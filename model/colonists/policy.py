@@ -1214,13 +1214,31 @@ class Eval:
         have = self.c.embassies.get(colony, 0)
         worth = float(levels[level].value - (levels[have].value if have else 0))
         before = self.data.abilities(colony, have)
-        for e in self.data.abilities(colony, level):
-            if e not in before:
-                worth += max(0.5, min(6.0, self.effect_value(e)))
+        worth = self._plus_abilities(worth, (e for e in self.data.abilities(colony, level)
+                                             if e not in before))
         if not have:
             worth -= 0.5  # a building spot
         if have and level == self.data.eras[self.s.era].max_colony_level:
             worth += 1.5 * level  # the top level the era allows: its abilities at once
+        return self._as_diplomat(colony, worth)
+
+    def embassy_worth(self, slug: str) -> float:
+        """What keeping an Embassy is worth: its level's Dollars and its abilities."""
+        colony = co.colony_of(slug)
+        level = self.c.embassies.get(colony, 0) if colony is not None else 0
+        if colony is None or not level:
+            return 0.0
+        worth = float(self.data.embassy_levels[level].value)
+        worth = self._plus_abilities(worth, self.data.abilities(colony, level))
+        return self._as_diplomat(colony, worth)
+
+    def _plus_abilities(self, worth: float, abilities: Iterable[d.Effect]) -> float:
+        for e in abilities:
+            worth += max(0.5, min(6.0, self.effect_value(e)))
+        return worth
+
+    def _as_diplomat(self, colony: str, worth: float) -> float:
+        """A worth in relations as this player weighs it: more for the colony it favours."""
         if colony == self.patron():
             worth *= 1.7
         return worth * self.style["diplomacy"]
@@ -1231,19 +1249,6 @@ class Eval:
         if not colonies:
             return None
         return colonies[min(len(colonies) - 1, int(self.style["patron"] * len(colonies)))]
-
-    def embassy_worth(self, slug: str) -> float:
-        """What keeping an Embassy is worth: its level's Dollars and its abilities."""
-        colony = slug[len("embassy_"):]
-        level = self.c.embassies.get(colony, 0)
-        if not level:
-            return 0.0
-        worth = float(self.data.embassy_levels[level].value)
-        worth += sum(max(0.5, min(6.0, self.effect_value(e)))
-                     for e in self.data.abilities(colony, level))
-        if colony == self.patron():
-            worth *= 1.7
-        return worth * self.style["diplomacy"]
 
     def card_value(self, number: int) -> float:
         """A hand card's worth when played (less its price)."""
