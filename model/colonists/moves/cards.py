@@ -598,8 +598,8 @@ class Keep(Action):
         if not has_library(s, i) or len(hand) + full <= limit or want == full:
             return
         need = len(hand) + full - limit
+        held = sorted(set(hand))  # a card kept and let go at once is the form above
         for chosen in sorted(set(combinations(sorted(pending.drawn), full))):
-            held = sorted(set(hand))  # a card kept and let go at once is the form above
             for dropped in combinations(held, need):
                 yield ActionEvent.make(player, "keep", cards=list(chosen),
                                        discard=list(dropped))
