@@ -183,7 +183,11 @@ class TopicChecker:
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]
 
-    def _situation_of(self, model: z3.ModelRef) -> dict[str, int | bool]:
+    def _situation_of(self, model: z3.ModelRef, query: ExistsForall | None = None
+                      ) -> dict[str, int | bool]:
+        if query is not None and query.last_model is model:
+            # the query read the situation's values (its first free symbols) already
+            return dict(zip(self.sit, query.last_values, strict=False))
         return model_values(model, self.sit, [s.name for s in self.topic.situation])
 
     def _forall_none(self, body: Sequence[z3.BoolRef]) -> z3.BoolRef:
@@ -347,7 +351,8 @@ class TopicChecker:
             result, model = query.check(budget)
             if result != z3.sat or model is None:
                 return None, result
-            return self._least_witness(query, [], self._situation_of(model), budget), z3.sat
+            return (self._least_witness(query, [], self._situation_of(model, query), budget),
+                    z3.sat)
 
     def _least_witness(self, query: ExistsForall, assumptions: Sequence[z3.BoolRef],
                        witness: dict[str, int | bool], budget: Budget
@@ -371,7 +376,7 @@ class TopicChecker:
                         self.limited = True
                         return current
                     if result == z3.sat and model is not None:
-                        current = self._situation_of(model)
+                        current = self._situation_of(model, query)
                 fixed.append(term if current[name] else entry.least)
                 continue
             # bisection on the order key (on the value when it cannot be negative)
@@ -389,7 +394,7 @@ class TopicChecker:
                     self.limited = True
                     return current
                 if result == z3.sat:
-                    current = self._situation_of(model)
+                    current = self._situation_of(model, query)
                     high = order(int(current[name]))
                 else:
                     low = mid
@@ -499,7 +504,7 @@ class TopicChecker:
                     return z3.unsat, None
                 result, model = query.check(budget, *assumptions(subset))
                 if result == z3.sat and model is not None:
-                    return result, self._situation_of(model)
+                    return result, self._situation_of(model, query)
                 return result, None
 
             while True:

@@ -129,10 +129,11 @@ _CACHED_LITERALS = 10_000
 
 
 def fixing(term: z3.ExprRef, value: int | bool,
-           cache: dict[tuple[int, int | bool], z3.BoolRef]) -> z3.BoolRef:
+           cache: dict[tuple[int, int | bool], z3.BoolRef],
+           term_id: int | None = None) -> z3.BoolRef:
     """``term == value``, made once per term and value (``cache``, by the term's id, emptied
-    when it grows past a bound)."""
-    key = (term.get_id(), value)
+    when it grows past a bound); ``term_id`` saves asking Z3 for the id again."""
+    key = (term.get_id() if term_id is None else term_id, value)
     found = cache.get(key)
     if found is None:
         if len(cache) >= _CACHED_LITERALS:
@@ -344,16 +345,22 @@ class ExistsForall:
 
     def __init__(self, outer: z3.Solver, free: Sequence[z3.ExprRef],
                  bodies: Sequence[tuple[z3.BoolRef, Sequence[z3.ExprRef], z3.Solver]],
-                 fallback: Callable[[], Sequence[z3.BoolRef]], cheap: int = 0) -> None:
+                 fallback: Callable[[], Sequence[z3.BoolRef]], cheap: int = 0,
+                 literals: dict[tuple[int, int | bool], z3.BoolRef] | None = None) -> None:
         """``outer`` asserts ``outer``, and each body's solver its body; lemmas are added to
-        ``outer``."""
+        ``outer``. ``literals`` caches the ``free == value`` literals (see :func:`fixing`)."""
         self.outer = outer
         self.free = list(free)
+        self._free_ids = [v.get_id() for v in self.free]
         self.bodies = [(body, list(bound), inner) for body, bound, inner in bodies]
         self.fallback = fallback
         self.cheap = cheap
         self.lemmas = 0
-        self.literals: dict[tuple[int, int | bool], z3.BoolRef] = {}
+        self.literals = {} if literals is None else literals
+        # the free symbols' values in the last solution returned (and its model), so that a
+        # caller need not read them from the model again
+        self.last_model: z3.ModelRef | None = None
+        self.last_values: tuple[int | bool, ...] = ()
 
     def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
                 ) -> z3.BoolRef:
@@ -385,9 +392,11 @@ class ExistsForall:
             if key in seen:  # no progress (should not happen: each lemma excludes its point)
                 break
             seen.add(key)
-            fix = [fixing(v, x, self.literals) for v, x in zip(self.free, key, strict=True)]
+            fix = [fixing(v, x, self.literals, i)
+                   for v, x, i in zip(self.free, key, self._free_ids, strict=True)]
             found = self._lemma(loop, fix, hopeful)
             if found is True:
+                self.last_model, self.last_values = model, key
                 return z3.sat, model
             if found is None:
                 break
@@ -438,6 +447,7 @@ class Refinement:
             self.bodies.append((z3.And(*parts), list(bound), inner))
             large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
         self.cheap = CHEAP_LEMMAS if large else 0
+        self.literals: dict[tuple[int, int | bool], z3.BoolRef] = {}  # shared by the queries
 
     @contextmanager
     def query(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
@@ -454,7 +464,7 @@ class Refinement:
             for (shared, bound, inner), extra in zip(self.bodies, bodies, strict=True):
                 inner.add(*extra)
                 full.append((z3.And(shared, *extra), bound, inner))
-            yield ExistsForall(self.outer, free, full, fallback, self.cheap)
+            yield ExistsForall(self.outer, free, full, fallback, self.cheap, self.literals)
         finally:
             for solver in solvers:
                 solver.pop()
@@ -491,12 +501,22 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     rule needs no check).
     """
 
+    # a core holds the very tracker terms assumed: they are recognised by their ids
+    tracker_ids = {rid: t.get_id() for rid, t in trackers.items()}
+
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
         result = check(solver, budget, *[trackers[rid] for rid in ids])
         core: list[str] = []
         if result == z3.unsat:
-            names = {str(t) for t in solver.unsat_core()}
-            core = [rid for rid in ids if str(trackers[rid]) in names]
+            found = z3.Z3_solver_get_unsat_core(solver.ctx.ref(), solver.solver)
+            ctx = solver.ctx.ref()
+            z3.Z3_ast_vector_inc_ref(ctx, found)
+            try:
+                in_core = {z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, found, i))
+                           for i in range(z3.Z3_ast_vector_size(ctx, found))}
+            finally:
+                z3.Z3_ast_vector_dec_ref(ctx, found)
+            core = [rid for rid in ids if tracker_ids[rid] in in_core]
         return result, core
 
     kept = list(trackers)
