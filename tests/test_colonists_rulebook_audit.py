@@ -285,3 +285,22 @@ def test_employing_at_once_follows_the_employment_rules() -> None:  # CO-EMPLOY
     bad = refuses(state, {"player": "Ann", "action": "build", "buildings": [
         {"building": "hunting_grounds", "employ": "citizen"}]})
     assert bad.rule == "CO-EMPLOY" and "to sustain" in bad.message
+
+
+# rulebook "End of a Year" (lines 548-552): "go through the following 5 phases in order": the
+# start player adds the new Places (2) before the Colonists are redistributed (3).
+def test_colonists_are_redistributed_only_after_the_new_places_are_added() -> None:
+    # CO-REDISTRIBUTE
+    state = first_turn(P2)
+    state.p[0].buildings.append(Built("forester_house", ["farmer"]))
+    state.stage, state.start, state.revealed = "end_year", 0, list(state.place_pile[:3])
+    dismiss = {"player": "Ann", "action": "dismiss", "building": "forester_house"}
+    bad = refuses(state, dismiss)
+    assert (bad.kind, bad.rule) == ("order", "CO-REDISTRIBUTE")
+    assert "after the start player adds the face-up Places" in bad.message
+    from referee.model.colonists import GAME
+
+    assert not [e for e in GAME.legal_actions(state) if e.name == "dismiss"]
+    state.revealed = []
+    play(state, dismiss)
+    assert state.p[0].buildings[-1].workers == []

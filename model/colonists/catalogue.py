@@ -230,8 +230,9 @@ _RULES = [
                   "(the Factory takes any); a Citizen is sustained at once with 1 Food, a "
                   "Merchant with 2 Food and 1 Robe, from any store.",
      "rulebook: Activating a Building"),
-    ("CO-REDISTRIBUTE", "Workers leave buildings only at the end of a year (or when their "
-                        "building is razed or remodelled).", "rulebook: End of a Year 3"),
+    ("CO-REDISTRIBUTE", "Workers leave buildings only at the end of a year, once the new "
+                        "Places are added (or when their building is razed or remodelled).",
+     "rulebook: End of a Year 3"),
     ("CO-SUSTAIN", "Sustenance demand (Citizen 1 Food, Merchant 2 Food and 1 Robe) is netted "
                    "against the sustenance buildings' capacity; the gap is paid from Storage, "
                    "Warehouse or Buffers, the surplus stored; every Worker must be sustained.",

@@ -501,6 +501,11 @@ class Dismiss(Action):
     stages = frozenset({"end_year", "setup_display"})
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        if s.stage == "end_year" and s.revealed:
+            # the Year's phases in order: the new Places (2) before the redistribution (3)
+            raise Refused(Violation("order", "CO-REDISTRIBUTE", "Colonists are redistributed "
+                                    "after the start player adds the face-up Places "
+                                    f"({', '.join(s.revealed)})", e.player))
         i = player_index(s, e)
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
         if not built.workers:
@@ -511,6 +516,8 @@ class Dismiss(Action):
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         assert player is not None
+        if s.stage == "end_year" and s.revealed:
+            return
         i = s.players.index(player)
         c = s.p[i]
         for ref in raze_refs(s, i):
