@@ -33,6 +33,11 @@ def _sheds(state: ColonistsState, n: int, seat: int = 0) -> None:
     c.changed()
 
 
+def _end_of_year(state: ColonistsState) -> None:
+    """The end of the year, the Places added: the redistribution is open."""
+    state.stage, state.pending, state.revealed = "end_year", None, []
+
+
 # --------------------------------------------------------------------------- the Fee
 
 
@@ -68,6 +73,23 @@ def test_the_fee_of_era_four_is_four_building_resources() -> None:  # CO-FEE
                  "fee": {"Bo": {"food": 1, "wood": 2, "ore": 1, "planks": 1}}})
 
 
+# "Goods": "Coal is also considered a Building resource"; "Dollars are not spent in this game."
+def test_the_fee_takes_coal_but_never_dollars() -> None:  # CO-FEE
+    state = first_turn(P2)
+    state.p[0].stored = {"coal": 1, "food": 1}
+    state.p[0].dollars = 3
+    state.p[1].stewards[0] = _tile(state, "riverbank_grove")
+    grove = tile_of(state, "riverbank_grove")
+    bad = refuses(state, {"player": "Ann", "action": "move", "to": grove,
+                          "fee": {"Bo": {"dollars": 1, "coal": 1}}})
+    assert bad.rule == "CO-FEE"
+    bad = refuses(state, {"player": "Ann", "action": "move", "to": grove,
+                          "fee": {"Bo": {"tools": 1, "dollars": 1}}})
+    assert bad.rule == "CO-FEE"
+    play(state, {"player": "Ann", "action": "move", "to": grove,
+                 "fee": {"Bo": {"tools": 1, "coal": 1}}})
+
+
 # "you must pay a Fee to each player whose Steward is on that Place. ... If you must pay more
 # than one player, you may pay each differently. If you cannot pay all the players occupying a
 # Place, you may not move there."
@@ -96,6 +118,23 @@ def test_who_cannot_pay_every_occupant_may_not_move_there() -> None:  # CO-FEE-P
                 if e.name == "move" and e.get("to") == grove]
 
 
+# "Paying the Fee is considered an action of its own ... If you must pay multiple players, you
+# pay all of them simultaneously (you may not rearrange goods in-between)."
+def test_fees_to_two_players_are_paid_from_the_storage_at_once() -> None:  # CO-FEE-PAY
+    state = first_turn(P3)
+    grove = tile_of(state, "riverbank_grove")
+    state.p[1].stewards[0] = state.p[2].stewards[0] = _tile(state, "riverbank_grove")
+    state.p[0].tools = 0
+    state.p[0].stored = {"food": 2, "wood": 1, "clay": 1}  # 4 goods, 3 Storage spaces
+    bad = refuses(state, {"player": "Ann", "action": "move", "to": grove,
+                          "fee": {"Bo": {"food": 1, "wood": 1}, "Cy": {"food": 1, "clay": 1}}})
+    assert bad.rule == "CO-FEE-PAY"
+    state.p[0].tools = 1
+    play(state, {"player": "Ann", "action": "move", "to": grove,
+                 "fee": {"Bo": {"food": 1, "wood": 1}, "Cy": {"tools": 1, "clay": 1}}})
+    assert state.p[0].stored == {"food": 1}
+
+
 # "Special Ambassadors never require a Fee—neither when they move to an occupied Place nor when
 # you move your Steward to a Place occupied by a Special Ambassador."
 def test_no_fee_is_due_for_a_special_ambassador_on_the_place() -> None:  # CO-FEE
@@ -109,51 +148,25 @@ def test_no_fee_is_due_for_a_special_ambassador_on_the_place() -> None:  # CO-FE
     assert state.p[0].tools == 6
 
 
+# "Certain Improvements and Buildings may reduce or remove the Fee entirely for you (e.g. the
+# Customs Office; the "Automobile" removes tools/sustenance from the fee; the "Pass" removes
+# building resources from the fee)."
+def test_the_automobile_and_the_pass_take_their_part_off_the_fee() -> None:  # CO-FEE-WAIVE
+    grove_slug = "riverbank_grove"
+    for card, fee, short in ((121, {"wood": 1}, {"tools": 1}),
+                             (122, {"tools": 1}, {"wood": 1})):
+        state = first_turn(P2)
+        state.p[0].played = [card]
+        state.p[0].changed()
+        state.p[1].stewards[0] = _tile(state, grove_slug)
+        grove = tile_of(state, grove_slug)
+        bad = refuses(state, {"player": "Ann", "action": "move", "to": grove,
+                              "fee": {"Bo": {**fee, **short}}})
+        assert bad.rule == "CO-FEE"
+        play(state, {"player": "Ann", "action": "move", "to": grove, "fee": {"Bo": fee}})
+
+
 # --------------------------------------------------------------------------- moving
-
-
-# "You Must End Your Turn on a Different Place than You Started": "Markets are exempt: a Steward
-# that started on a Market may end up on that same Market." (A Steward that started on a Place
-# and ends there is refused in test_colonists_rules.test_co_move_leave_on_the_third_turn.)
-def test_a_steward_that_started_on_a_market_may_end_on_it() -> None:  # CO-MOVE-LEAVE
-    state = first_turn(P2)
-    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "riverbank_grove")},
-         {"player": "Ann", "action": "gather", "decline": {"wood": 2}},
-         {"player": "Ann", "action": "move", "to": [-7, 1]},
-         {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}},
-         {"player": "Ann", "action": "move", "to": [0, 0]},
-         {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}})
-    assert state.current == "Bo"
-
-
-# "Your Turn": "Before your first turn, you must place him on a Market of your choice. This
-# initial placement is not considered a turn, so you do not carry out a Market action."
-def test_a_steward_enters_on_a_market_and_that_is_not_a_turn() -> None:  # CO-STEWARD-ENTER
-    state = first_turn(P2)
-    state.p[0].stewards[0] = state.p[0].block_start[0] = None
-    bad = refuses(state, {"player": "Ann", "action": "place_steward",
-                          "at": tile_of(state, "joiner")})
-    assert bad.rule == "CO-STEWARD-ENTER"
-    play(state, {"player": "Ann", "action": "place_steward", "at": [0, 0]})
-    assert state.stage == "turn" and state.turns == 0
-    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "joiner")})
-
-
-# "Multiple Stewards": "Except Markets, no Place may contain more than one Steward of the same
-# player. ... Markets are exempt."
-def test_two_of_ones_stewards_share_only_a_market() -> None:  # CO-MOVE-OWN
-    from tests.test_colonists_colonies import embassy
-
-    state = first_turn(P2)
-    embassy(state, "Ann", "envoy", 1)  # a second Steward
-    c = state.p[0]
-    c.stewards = [_tile(state, "joiner"), 0]
-    c.block_start = list(c.stewards)
-    bad = refuses(state, {"player": "Ann", "action": "move", "steward": 2,
-                          "to": tile_of(state, "joiner")})
-    assert bad.rule == "CO-MOVE-OWN"
-    c.stewards[0] = 13  # the second Market
-    play(state, {"player": "Ann", "action": "move", "steward": 2, "to": [-7, 1]})
 
 
 # "Range": "via the Stables Building ... you can increase your Steward's Range"; Range 1 at the
@@ -174,172 +187,174 @@ def test_a_working_stables_gives_range_two() -> None:  # CO-MOVE-RANGE
     play(state, {"player": "Ann", "action": "move", "to": shed})
 
 
+# "Range": "If your Range is 2 or greater, you may move through a Market. You must only end your
+# movement at the Market when you jump there."
+def test_with_range_two_a_steward_moves_through_a_market() -> None:  # CO-MOVE-RANGE
+    state = first_turn(P2)
+    state.era = 3
+    beyond = state.board.add("grove", [(-8, 3)])  # touches only the second Market
+    c = state.p[0]
+    c.stewards[0] = c.block_start[0] = _tile(state, "builder_forester_house")
+    c.stored = {"food": 1}
+    grove = [-8, 3]
+    bad = refuses(state, {"player": "Ann", "action": "move", "to": grove})
+    assert bad.rule == "CO-MOVE-RANGE"
+    c.stewards[0] = c.block_start[0] = 12  # the Riverbank Grove next to the second Market
+    assert refuses(state, {"player": "Ann", "action": "move", "to": grove}).rule == \
+        "CO-MOVE-RANGE"
+    c.buildings.append(Built("stables", ["merchant"]))
+    c.changed()
+    play(state, {"player": "Ann", "action": "move", "to": grove})
+    assert c.stewards[0] == beyond
+
+
+# "You Must End Your Turn on a Different Place than You Started": "Markets are exempt: a Steward
+# that started on a Market may end up on that same Market." (A Steward that started on a Place
+# and ends there is refused in test_colonists_rules.test_co_move_leave_on_the_third_turn.)
+def test_a_steward_that_started_on_a_market_may_end_on_it() -> None:  # CO-MOVE-LEAVE
+    state = first_turn(P2)
+    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "riverbank_grove")},
+         {"player": "Ann", "action": "gather", "decline": {"wood": 2}},
+         {"player": "Ann", "action": "move", "to": [-7, 1]},
+         {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}},
+         {"player": "Ann", "action": "move", "to": [0, 0]},
+         {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}})
+    assert state.current == "Bo"
+
+
+# "You Must End Your Turn on a Different Place": "He may return to a Place he has been to within
+# those 3 turns, as long as he ends up elsewhere."
+def test_a_steward_may_come_back_to_his_start_before_leaving_it() -> None:  # CO-MOVE-LEAVE
+    state = first_turn(P2)
+    c = state.p[0]
+    c.stewards[0] = c.block_start[0] = _tile(state, "riverbank_grove")
+    c.stored = {"wood": 1, "food": 1}
+    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "builder_farm")},
+         {"player": "Ann", "action": "build", "buildings": ["farm"]},
+         {"player": "Ann", "action": "move", "to": tile_of(state, "riverbank_grove")},
+         {"player": "Ann", "action": "gather", "decline": {"wood": 1}},
+         {"player": "Ann", "action": "move", "to": [0, 0]},
+         {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}})
+    assert state.current == "Bo"
+
+
+# "with a second Steward, you may move only one and leave the other in the same Place (you are
+# not required to move all your Stewards)."
+def test_an_unmoved_second_steward_stays_on_his_place() -> None:  # CO-MOVE-LEAVE, CO-STEWARDS
+    from tests.test_colonists_colonies import embassy
+
+    state = first_turn(P2)
+    embassy(state, "Ann", "envoy", 1)
+    c = state.p[0]
+    c.stewards = [0, _tile(state, "librarian")]
+    c.block_start = list(c.stewards)
+    for _ in range(3):
+        play(state, {"player": "Ann", "action": "move", "to": [0, 0] if c.stewards[0] else
+                     [-7, 1]},
+             {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}})
+    assert state.current == "Bo" and c.stewards[1] == _tile(state, "librarian")
+
+
 # --------------------------------------------------------------------------- the places
 
 
-# "Sustainers": "the Baker either gives you 2 Food, or lets you sell 2 Food for 1 Dollar any
-# number of times."
-def test_the_baker_sells_two_food_for_a_dollar_any_number_of_times() -> None:  # CO-SUSTAINER
+# "Markets": "Each Market provides the same three Market actions from which you must choose one."
+def test_a_market_visit_is_one_market_action() -> None:  # CO-TURN-ORDER
     state = first_turn(P2)
-    _sheds(state, 1)
-    state.p[0].stored = {"food": 5}
-    _at(state, "baker")
-    bad = refuses(state, {"player": "Ann", "action": "sell", "times": 3})
-    assert bad.rule in ("CO-SUSTAINER", "CO-SPEND")
-    play(state, {"player": "Ann", "action": "sell", "times": 2})
-    assert state.p[0].dollars == 2 and state.p[0].stored == {"food": 1}
+    state.p[0].stored = {"clay": 1}
+    state.stage, state.pending = "act", Pending("act", 0, 0)
+    play(state, {"player": "Ann", "action": "sell", "times": [1, 0]})
+    assert state.p[0].dollars == 1
+    assert refuses(state, {"player": "Ann", "action": "subsidy"}).kind == "order"
 
 
-def test_the_baker_gives_two_food() -> None:  # CO-SUSTAINER
+# "Refiners": "only goods that were in your Storage before the action"; "Your Warehouse and
+# Buffers are not part of your Storage!" Four Wood with three Storage spaces make one Plank.
+def test_a_refiner_uses_no_more_than_the_storage_holds() -> None:  # CO-REFINE, CO-SPEND
     state = first_turn(P2)
-    state.p[0].stored = {}
-    _at(state, "baker")
-    play(state, {"player": "Ann", "action": "gather"})
-    assert state.p[0].stored == {"food": 2}
-
-
-# "Refiners": "You may refine any number of goods during the same turn, but only goods that
-# were in your Storage before the action. (Example: the Joiner lets you exchange 2 Wood for 1
-# Plank any number of times.)"
-def test_the_joiner_refines_any_number_of_times_from_the_storage() -> None:  # CO-REFINE
-    state = first_turn(P2)
-    _sheds(state, 1)
-    state.p[0].stored = {"wood": 5}
+    c = state.p[0]
+    c.stored = {"wood": 4}  # three in Storage, one in the Warehouse
     _at(state, "joiner")
-    bad = refuses(state, {"player": "Ann", "action": "refine", "times": 3})
-    assert bad.rule == "CO-REFINE"
-    play(state, {"player": "Ann", "action": "refine", "times": 2})
-    assert state.p[0].stored == {"wood": 1, "planks": 2}
+    bad = refuses(state, {"player": "Ann", "action": "refine", "times": 2})
+    assert bad.rule in ("CO-REFINE", "CO-SPEND")
+    play(state, {"player": "Ann", "action": "refine", "times": 1})
+    assert c.stored == {"wood": 2, "planks": 1}
 
 
-# "Builders": "you may build any number of Buildings of the given type during the same turn,
-# provided you can pay the total Building cost from your Storage."
-def test_a_builder_builds_as_many_as_the_total_cost_allows() -> None:  # CO-BUILD
+# "When you refine goods, you spend the input goods first, before you take the refined goods."
+def test_refining_in_a_full_storage_makes_room_first() -> None:  # CO-REFINE, CO-STORE
     state = first_turn(P2)
-    state.p[0].stored = {"wood": 2, "food": 1}
-    _at(state, "builder_farm")
-    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": ["farm"] * 3})
-    assert bad.rule in ("CO-BUILD", "CO-SPEND")
-    play(state, {"player": "Ann", "action": "build", "buildings": ["farm", "farm"]})
     c = state.p[0]
-    assert sum(b.slug == "farm" for b in c.buildings) == 4 and c.tools == 4
-    assert c.stored == {"food": 1}
+    c.stored = {"wood": 2, "clay": 1, "food": 1}  # Storage and Warehouse full
+    _at(state, "joiner")
+    play(state, {"player": "Ann", "action": "refine", "times": 1})
+    assert c.stored == {"planks": 1, "clay": 1, "food": 1}
 
 
-# "Markets ... Action: ... weaker than the same action at the corresponding Place (e.g. by having
-# a limit like "1x")."; "If there is a limit (like "1x"), you may only build the indicated number."
-def test_a_market_build_action_builds_one_farm() -> None:  # CO-MARKET-ACTION
+# "At the start of Era IV, the Head Official is replaced with the Chief Officer. There you still
+# get the starting player marker ... (the Chief Officer provides 1 Tool and 1 Dollar instead)."
+def test_the_chief_officer_gives_the_marker_a_tool_and_a_dollar() -> None:
+    # CO-HEAD-OFFICIAL, CO-START-MARKER
     state = first_turn(P2)
-    state.p[0].stored = {"wood": 2, "food": 1}
-    state.stage, state.pending = "act", Pending("act", 0, 0)  # on the first Market
-    bad = refuses(state, {"player": "Ann", "action": "market_action",
-                          "buildings": ["farm", "farm"]})
-    assert bad.rule == "CO-MARKET-ACTION"
-    play(state, {"player": "Ann", "action": "market_action", "buildings": ["farm"]})
-    assert sum(b.slug == "farm" for b in state.p[0].buildings) == 3
-
-
-# "Starting Player": "The Head Official also provides 1 Clay from the general supply";
-# "you do not become starting player immediately".
-def test_the_head_official_gives_the_marker_and_a_clay() -> None:  # CO-START-MARKER
-    state = first_turn(P2)
-    state.p[0].stored = {"food": 1}
-    _at(state, "head_official")
+    state.era = 4
+    c = state.p[0]
+    c.stored = {"wood": 2, "clay": 1, "food": 1}
+    _at(state, "chief_officer")
     play(state, {"player": "Ann", "action": "claim_marker"})
-    assert state.marker == 0 and state.p[0].stored == {"food": 1, "clay": 1}
+    assert state.marker == 0 and (c.tools, c.dollars) == (7, 1)
+    assert c.stored == {"wood": 2, "clay": 1, "food": 1}
 
 
-def test_a_marker_taken_in_summer_leaves_the_winter_order() -> None:  # CO-START-MARKER
-    state = first_turn(P2, start="Ann")
-    state.p[1].stored = {"food": 1}
-    state.seat, state.turns, state.done = 1, 2, 1  # Bo's third summer turn
-    state.p[1].stewards[0] = state.p[1].block_start[0] = 0
-    state.p[1].moved = []
-    _at(state, "head_official", seat=1)
-    play(state, {"player": "Bo", "action": "claim_marker"})
-    assert state.marker == 1
-    assert state.half == 1 and state.current == "Ann" and state.start == 0
+# --------------------------------------------------------------------------- storing and spending
 
 
-# --------------------------------------------------------------------------- improvements
-
-
-# "Playing Improvements": "First, you get 2 Tools; then you must play a card from your hand ...
-# If the card shows a cost at the top, you must pay it before carrying out its effect."
-def test_the_developers_two_tools_come_before_the_cards_cost() -> None:  # CO-DEVELOP
+# "Using Goods": "During actions, you may only spend goods from your Storage! ... Your Warehouse
+# and Buffers are not part of your Storage! ... immediately before you carry out the action, you
+# may rearrange goods."
+def test_a_build_spends_only_what_the_storage_can_hold_at_once() -> None:  # CO-SPEND
     state = first_turn(P2)
     c = state.p[0]
-    c.tools, c.stored, c.hand = 0, {"clay": 2, "food": 1}, [127]  # Loam Hollow: 2 Tools, 2 Clay
-    _at(state, "developer")
-    play(state, {"player": "Ann", "action": "develop", "card": 127})
-    assert c.tools == 0 and c.played == [127] and c.stored == {"food": 1}
+    c.stored, c.tools = {"wood": 3, "bricks": 1}, 1  # 4 goods: one lies in the Warehouse
+    _at(state, "builder_estate")
+    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": ["estate"]})
+    assert bad.rule == "CO-SPEND" and "3 spaces" in bad.message
+    c.stored = {"clay": 3, "wood": 1}  # the Wood in the Warehouse, swapped in before the action
+    _at(state, "builder_farm")
+    play(state, {"player": "Ann", "action": "build", "buildings": ["farm"]})
+    assert c.stored == {"clay": 3}
+
+
+# "Storing Goods": "Whenever you get goods, you must either decline or store them immediately,
+# placing them on Storage spaces or Warehouse lots—but not in Buffers."
+def test_goods_received_never_go_into_an_empty_buffer() -> None:  # CO-STORE
     state = first_turn(P2)
     c = state.p[0]
-    c.tools, c.stored, c.hand = 0, {"clay": 1, "food": 1}, [127]
-    _at(state, "developer")
-    bad = refuses(state, {"player": "Ann", "action": "develop", "card": 127})
-    assert bad.rule in ("CO-CARD-PLAY", "CO-SPEND")
+    c.buildings.append(Built("forester_house", ["farmer"]))  # an empty Buffer of 2 Wood
+    c.stored = {"food": 1, "clay": 3}
+    c.changed()
+    _at(state, "riverbank_grove")
+    bad = refuses(state, {"player": "Ann", "action": "gather"})
+    assert bad.rule == "CO-STORE"
+    play(state, {"player": "Ann", "action": "gather", "decline": {"wood": 2}})
+    assert c.buffered == {}
 
 
-# "Drawing Improvements": "You may not have more than 6 cards in hand! If you have 5 already,
-# you may only draw one."
-def test_with_five_cards_in_hand_the_librarian_draws_one() -> None:  # CO-HAND, CO-LIBRARIAN
+# "Storage": "Storage Sheds ... provide 2 Storage spaces each. Storage Houses ... 5 ... Storage
+# Halls ... 9"; "you only gain access to the additional Storage spaces when you employ the
+# appropriate Colonist in them!"
+def test_storage_spaces_of_each_facility_with_its_worker() -> None:  # CO-STORE
     state = first_turn(P2)
     c = state.p[0]
-    c.hand = [state.draw_pile.pop() for _ in range(5)]
-    _at(state, "librarian")
-    play(state, {"player": "Ann", "action": "draw_cards"})
-    card = state.draw_pile[0]
-    play(state, {"chance": "draw_improvement", "card": card})
-    assert len(c.hand) == 6
-    bad = refuses(state, {"chance": "draw_improvement", "card": state.draw_pile[0]})
-    assert bad is not None
+    c.buildings += [Built("storage_shed"), Built("storage_house", ["citizen"]),
+                    Built("storage_hall", ["merchant"])]
+    c.changed()
+    assert room(state, 0) == Room(3 + 5 + 9, 1, {})
+    c.buildings[2].workers = ["farmer"]
+    c.changed()
+    assert room(state, 0) == Room(3 + 2 + 5 + 9, 1, {})
 
 
-# --------------------------------------------------------------------------- diplomacy
-
-
-# "Diplomacy": "you may not improve a relation beyond the number of the current Era"; "The
-# costs of the various levels are cumulative"; "you must have all required goods in your Storage
-# before the action."
-def test_a_relation_reaches_at_most_the_eras_level() -> None:  # CO-EMBASSY
-    state = first_turn(P2)
-    _sheds(state, 2)
-    state.p[0].stored = {"wood": 3, "clay": 2, "planks": 1, "bricks": 1, "food": 1}
-    _at(state, "diplomat")
-    bad = refuses(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 2}})
-    assert bad.rule == "CO-EMBASSY" and "at most level 1 in era 1" in bad.message
-    state.era = 2
-    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 2}})
-    c = state.p[0]
-    assert c.embassies == {"trader": 2} and c.tools == 4 and c.stored == {"food": 1}
-
-
-def test_reaching_level_two_at_once_costs_both_levels() -> None:  # CO-DIPLOMAT
-    state = first_turn(P2)
-    state.era = 2
-    _sheds(state, 2)
-    state.p[0].stored = {"wood": 3, "clay": 2, "planks": 1, "food": 1}  # no Brick
-    state.p[0].tools = 2
-    _at(state, "diplomat")
-    bad = refuses(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 2}})
-    assert bad.rule in ("CO-DIPLOMAT", "CO-SPEND")
-    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1}})
-    assert state.p[0].tools == 1
-
-
-# "Game End and Scoring" with "Diplomacy": "The costs of the various levels are cumulative; the
-# Dollar values are not." A level II relation is worth 4 Dollars, not 2 + 4.
-def test_an_embassy_scores_its_highest_level_only() -> None:  # CO-SCORE
-    from tests.test_colonists_colonies import embassy
-
-    state = first_turn(["Ann"])
-    state.p[0].buildings = []
-    embassy(state, "Ann", "trader", 2)
-    assert parts(state, 0)["embassies"] == 4
-
-
-# --------------------------------------------------------------------------- the community
+# --------------------------------------------------------------------------- building
 
 
 # "Building": "you have 3 Building spots for Storage Facilities, which you may use to build
@@ -363,20 +378,6 @@ def test_storage_facilities_only_on_the_three_facility_spots() -> None:  # CO-BU
     assert len(c.buildings) == 23  # normal Buildings on the facility spots
 
 
-# "Personal Display": "If you are only going to play Era I, turn your Community board to the
-# side showing 12 Building spots. ... On top of that, there are 3 Building spots for Storage
-# Facilities."
-def test_a_game_of_era_one_only_has_twelve_spots() -> None:  # CO-BUILD-SPOTS
-    state = first_turn(P2, options={"last_era": 1})
-    c = state.p[0]
-    c.buildings += [Built("farm") for _ in range(12)]  # 14 of 15
-    c.stored = {"wood": 2}
-    _at(state, "builder_farm")
-    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": ["farm", "farm"]})
-    assert bad.rule == "CO-BUILD-SPOTS"
-    play(state, {"player": "Ann", "action": "build", "buildings": ["farm"]})
-
-
 # "From Era III on, you can gain access to all 30 Building spots by building the Community
 # Hall. Until then, you may not build anything on the dark Building spots".
 def test_the_borderland_opens_with_the_community_hall() -> None:  # CO-BUILD-SPOTS
@@ -397,6 +398,22 @@ def test_the_borderland_opens_with_the_community_hall() -> None:  # CO-BUILD-SPO
             assert refuses(state, event).rule == "CO-BUILD-SPOTS"
 
 
+# "Buildings limited in number show that number behind their name ... you may never have more
+# copies than stated." Components: "Boardinghouse (2x limit)".
+def test_boardinghouses_are_limited_to_two() -> None:
+    # CO-BUILD-LIMIT
+    state = first_turn(P2)
+    state.era = 3
+    c = state.p[0]
+    _sheds(state, 3)
+    c.stored, c.tools = {"planks": 3, "bricks": 3, "iron": 3}, 6
+    _at(state, "builder_boardinghouse")
+    bad = refuses(state, {"player": "Ann", "action": "build",
+                          "buildings": ["boardinghouse"] * 3})
+    assert bad.rule == "CO-BUILD-LIMIT" and "at most 2" in bad.message
+    play(state, {"player": "Ann", "action": "build", "buildings": ["boardinghouse"] * 2})
+
+
 # "Remodeling Buildings does not count as razing!": a remodel takes no spot and no 2 Tools.
 def test_a_remodel_needs_no_free_spot_and_no_razing_tools() -> None:  # CO-REMODEL, CO-RAZE
     state = first_turn(P2)
@@ -407,6 +424,33 @@ def test_a_remodel_needs_no_free_spot_and_no_razing_tools() -> None:  # CO-REMOD
     play(state, {"player": "Ann", "action": "build", "buildings": ["flat"]})
     assert c.tools == 0 and len(c.buildings) == 23
     assert sum(b.slug == "flat" for b in c.buildings) == 1
+
+
+# "Remodeling": "You increase the number of Colonists it provides. ... This is possible even if
+# the Residence is empty."; "You replace the Colonist with a "better" version. The Colonist must
+# be "at home"".
+def test_an_estate_is_remodelled_with_its_farmer_at_work() -> None:  # CO-REMODEL
+    from referee.model.colonists.community import colonists
+
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("forester_house", ["farmer"]), Built("storage_shed", ["farmer"])]
+    c.stored, c.tools = {"wood": 3, "bricks": 1}, 1
+    c.changed()
+    _at(state, "builder_estate")
+    play(state, {"player": "Ann", "action": "build", "buildings": ["estate"]})
+    assert colonists(state, 0)["farmer"] == 4 and at_home(state, 0)["farmer"] == 2
+
+
+def test_a_flat_turns_its_farmer_into_a_citizen() -> None:  # CO-REMODEL
+    from referee.model.colonists.community import colonists
+
+    state = first_turn(P2)
+    c = state.p[0]
+    c.stored, c.tools = {"planks": 1}, 1
+    _at(state, "builder_flat")
+    play(state, {"player": "Ann", "action": "build", "buildings": ["flat"]})
+    assert colonists(state, 0) == {"farmer": 1, "citizen": 1, "merchant": 0}
 
 
 # "If you remodel a Storage Shed into a Storage House ... the Farmer who ran the Shed must
@@ -425,19 +469,20 @@ def test_a_remodelled_storage_sheds_farmer_goes_home() -> None:  # CO-REMODEL
     assert at_home(state, 0)["farmer"] == 2 and room(state, 0).storage == 3
 
 
-# "Storage": "Storage Sheds ... provide 2 Storage spaces each. Storage Houses ... 5 ... Storage
-# Halls ... 9"; "you only gain access to the additional Storage spaces when you employ the
-# appropriate Colonist in them!"
-def test_storage_spaces_of_each_facility_with_its_worker() -> None:  # CO-STORE
+# "Although rarely reasonable, you may raze a Building only to replace it with the exact same
+# Building."
+def test_a_building_is_razed_for_the_same_building() -> None:  # CO-RAZE
     state = first_turn(P2)
     c = state.p[0]
-    c.buildings += [Built("storage_shed"), Built("storage_house", ["citizen"]),
-                    Built("storage_hall", ["merchant"])]
-    c.changed()
-    assert room(state, 0) == Room(3 + 5 + 9, 1, {})
-    c.buildings[2].workers = ["farmer"]
-    c.changed()
-    assert room(state, 0) == Room(3 + 2 + 5 + 9, 1, {})
+    c.buildings += [Built("farm") for _ in range(18)] + [Built("pub") for _ in range(3)]
+    c.stored, c.tools = {"wood": 1}, 3
+    _at(state, "builder_pub")
+    c.stored = {"clay": 1, "bricks": 1, "planks": 1}
+    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": ["pub"]})
+    assert bad.rule == "CO-BUILD-SPOTS"
+    play(state, {"player": "Ann", "action": "build",
+                 "buildings": [{"building": "pub", "raze": "pub"}]})
+    assert c.tools == 0 and sum(b.slug == "pub" for b in c.buildings) == 3
 
 
 # "Razing": "If you raze a Storage Facility, you may use the goods in it to pay the Building
@@ -455,7 +500,41 @@ def test_a_razed_storage_facilitys_goods_pay_for_the_new_building() -> None:  # 
     assert c.buildings[-1].slug == "forester_house"
 
 
+# "Razing": "If you raze a Production or Sustenance Building, you may rearrange the goods in
+# their Buffers first; discard what you cannot store."
+def test_a_razed_buildings_buffer_is_stored_as_far_as_it_fits() -> None:  # CO-RAZE, CO-BUFFER
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(20)] + [Built("forester_house", ["farmer"])]
+    c.buffered, c.stored, c.tools = {"wood": 2}, {"wood": 1, "food": 1}, 3
+    c.changed()
+    _at(state, "builder_farm")
+    play(state, {"player": "Ann", "action": "build",
+                 "buildings": [{"building": "farm", "raze": "forester_house"}]})
+    assert c.buffered == {} and c.stored == {"wood": 2, "food": 1} and c.tools == 0
+
+
 # --------------------------------------------------------------------------- workers
+
+
+# "Other: ... the Factory can take any type of Worker."; "The Institute is the only Building
+# requiring 2 Farmers"; "Farmer Buildings ... Citizens and Merchants may not work there."
+def test_who_may_work_where() -> None:  # CO-EMPLOY
+    state = first_turn(P2)
+    state.era = 3
+    c = state.p[0]
+    c.buildings[0] = Built("house")
+    c.buildings += [Built("factory"), Built("institute")]
+    c.stored = {"food": 2, "robes": 1}
+    c.changed()
+    bad = refuses(state, {"player": "Ann", "action": "employ", "building": "institute",
+                          "worker": "merchant"})
+    assert "may not work" in bad.message
+    play(state, {"player": "Ann", "action": "employ", "building": "institute"},
+         {"player": "Ann", "action": "employ", "building": "factory", "worker": "merchant"})
+    bad = refuses(state, {"player": "Ann", "action": "employ", "building": "institute"})
+    assert bad.rule == "CO-EMPLOY" and "no farmer at home" in bad.message
+    assert c.stored == {}
 
 
 # "Activating a Building": "2 Food and 1 Robe for each newly employed Merchant. You may pay
@@ -474,6 +553,36 @@ def test_a_merchant_employed_is_sustained_with_two_food_and_a_robe() -> None:  #
     c.buffered = {"food": 1}
     play(state, {"player": "Ann", "action": "employ", "building": "customs_office"})
     assert c.stored == {} and c.buffered == {}
+
+
+# --------------------------------------------------------------------------- improvements
+
+
+# "Playing Improvements": "First, you get 2 Tools; then you must play a card from your hand ...
+# If the card shows a cost at the top, you must pay it before carrying out its effect."
+def test_the_developers_two_tools_come_before_the_cards_cost() -> None:  # CO-DEVELOP
+    state = first_turn(P2)
+    c = state.p[0]
+    c.tools, c.stored, c.hand = 0, {"clay": 2, "food": 1}, [127]  # Loam Hollow: 2 Tools, 2 Clay
+    _at(state, "developer")
+    play(state, {"player": "Ann", "action": "develop", "card": 127})
+    assert c.tools == 0 and c.played == [127] and c.stored == {"food": 1}
+    state = first_turn(P2)
+    c = state.p[0]
+    c.tools, c.stored, c.hand = 0, {"clay": 1, "food": 1}, [127]
+    _at(state, "developer")
+    bad = refuses(state, {"player": "Ann", "action": "develop", "card": 127})
+    assert bad.rule in ("CO-CARD-PLAY", "CO-SPEND")
+
+
+# "Only Tools and Dollars do not require storing."
+def test_the_developers_tools_need_no_room() -> None:  # CO-DEVELOP, CO-STORE
+    state = first_turn(P2)
+    c = state.p[0]
+    c.stored, c.hand = {"wood": 2, "clay": 1, "food": 1}, [109]  # Anvil
+    _at(state, "developer")
+    play(state, {"player": "Ann", "action": "develop", "card": 109})
+    assert c.tools > 8 and c.stored == {"wood": 2, "clay": 1, "food": 1}
 
 
 # "The Institute is the only Building requiring 2 Farmers to activate; until 2 Farmers work
@@ -496,7 +605,203 @@ def test_an_institute_with_one_farmer_plays_one_card() -> None:  # CO-INSTITUTE
     assert c.hand == []
 
 
+# "Playing Improvements": "With an active Institute, you may play 2 Improvements at the
+# Developer, one after another"; "What Is Considered an Action?": "playing the second is an
+# action of its own (so you benefit from the first Improvement's effects while you play the
+# second)."
+def test_the_second_card_is_paid_with_what_the_first_gave() -> None:  # CO-INSTITUTE
+    state = first_turn(P2)
+    state.era = 2
+    c = state.p[0]
+    c.buildings.append(Built("institute", ["farmer", "farmer"]))
+    c.buildings += [Built("farm"), Built("farm")]
+    c.hand, c.stored = [101, 123], {"food": 1}  # Stone Axe: 4 Wood; Axe costs 3 Wood
+    c.changed()
+    _at(state, "developer")
+    bad = refuses(state, {"player": "Ann", "action": "develop",
+                          "cards": [123, {"card": 101, "decline": {"wood": 4}}]})
+    assert bad.rule in ("CO-CARD-PLAY", "CO-SPEND")
+    play(state, {"player": "Ann", "action": "develop",
+                 "cards": [{"card": 101, "decline": {"wood": 1}}, 123]})
+    assert c.played == [123] and c.stored == {"food": 1}
+
+
+# "Limited: ... (Example: the "Ticket" takes 3 Wood; up to three times you may spend 1 Wood
+# from the Ticket plus 2 Wood from your Storage to move your Steward to any Place.)"
+def test_a_ticket_takes_two_wood_from_the_storage_for_a_move_anywhere() -> None:
+    # CO-CARD-EFFECT
+    state = first_turn(P2)
+    c = state.p[0]
+    c.limited = {135: 3}
+    c.stored = {"wood": 1, "food": 1}
+    far = tile_of(state, "librarian")
+    bad = refuses(state, {"player": "Ann", "action": "move", "to": far, "ticket": 135})
+    assert bad.rule == "CO-CARD-EFFECT"
+    c.stored = {"wood": 2, "food": 1}
+    play(state, {"player": "Ann", "action": "move", "to": far, "ticket": 135})
+    assert c.limited == {135: 2} and c.stored == {"food": 1}
+
+
+# "Drawing Improvements": "You may not have more than 6 cards in hand! If you have 5 already,
+# you may only draw one."
+def test_with_five_cards_in_hand_the_librarian_draws_one() -> None:  # CO-HAND, CO-LIBRARIAN
+    state = first_turn(P2)
+    c = state.p[0]
+    c.hand = [state.draw_pile.pop() for _ in range(5)]
+    _at(state, "librarian")
+    play(state, {"player": "Ann", "action": "draw_cards"})
+    card = state.draw_pile[0]
+    play(state, {"chance": "draw_improvement", "card": card})
+    assert len(c.hand) == 6
+    bad = refuses(state, {"chance": "draw_improvement", "card": state.draw_pile[0]})
+    assert bad is not None
+
+
+# "If the draw pile runs out, shuffle the discard pile to form a new one."
+def test_an_empty_draw_pile_is_refilled_from_the_discard_pile() -> None:  # CO-LIBRARIAN
+    state = first_turn(P2)
+    state.discard, state.draw_pile = list(state.draw_pile[:2]), []
+    _at(state, "librarian")
+    play(state, {"player": "Ann", "action": "draw_cards"})
+    play(state, {"chance": "draw_improvement", "card": 102},
+         {"chance": "draw_improvement", "card": 101})
+    assert sorted(state.p[0].hand) == [101, 102] and state.discard == []
+
+
+# --------------------------------------------------------------------------- diplomacy
+
+
+# "Diplomacy": "you may not improve a relation beyond the number of the current Era"; "The
+# costs of the various levels are cumulative"; "you must have all required goods in your Storage
+# before the action."
+def test_a_relation_reaches_at_most_the_eras_level() -> None:  # CO-EMBASSY
+    state = first_turn(P2)
+    state.era = 2
+    _sheds(state, 2)
+    state.p[0].stored = {"wood": 3, "clay": 2, "planks": 1, "bricks": 1, "food": 1}
+    _at(state, "diplomat")
+    bad = refuses(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 3}})
+    assert bad.rule == "CO-EMBASSY" and "at most level 2 in era 2" in bad.message
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 2}})
+    c = state.p[0]
+    assert c.embassies == {"trader": 2} and c.tools == 4 and c.stored == {"food": 1}
+
+
+def test_reaching_level_two_at_once_costs_both_levels() -> None:  # CO-DIPLOMAT
+    state = first_turn(P2)
+    state.era = 2
+    _sheds(state, 2)
+    state.p[0].stored = {"wood": 3, "clay": 2, "planks": 1, "food": 1}  # no Brick
+    state.p[0].tools = 2
+    _at(state, "diplomat")
+    bad = refuses(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 2}})
+    assert bad.rule in ("CO-DIPLOMAT", "CO-SPEND")
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1}})
+    assert state.p[0].tools == 1
+
+
+# "In a single action, you may establish and improve any number of relations!"; "since it is a
+# single action, you must have all required goods in your Storage before the action."
+def test_two_relations_at_once_are_paid_from_the_storage() -> None:  # CO-DIPLOMAT, CO-SPEND
+    state = first_turn(P2)
+    c = state.p[0]
+    _sheds(state, 3)  # Storage 3 + 6 = 9 spaces and the Warehouse lot
+    c.stored = {"wood": 6, "clay": 4}
+    _at(state, "diplomat")
+    bad = refuses(state, {"player": "Ann", "action": "diplomacy",
+                          "embassies": {"trader": 1, "lord": 1}})
+    assert bad.rule == "CO-DIPLOMAT" and "it has 9 spaces" in bad.message
+    state.era = 2
+    c.buildings[-1] = Built("storage_house", ["citizen"])
+    c.buildings[0] = Built("flat")
+    c.changed()  # Storage 3 + 4 + 5 = 12 spaces
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1, "lord": 1}})
+    assert c.embassies == {"trader": 1, "lord": 1} and c.stored == {} and c.tools == 4
+
+
+# "Each player may have at most one Embassy of each Colony."
+def test_one_embassy_per_colony() -> None:  # CO-EMBASSY
+    from tests.test_colonists_colonies import embassy
+
+    state = first_turn(P2)
+    c = state.p[0]
+    c.stored = {"wood": 3, "clay": 2}
+    _sheds(state, 1)
+    _at(state, "diplomat")
+    embassy(state, "Ann", "trader", 1)
+    bad = refuses(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1}})
+    assert bad.rule in ("CO-EMBASSY", "CO-DIPLOMAT")
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"lord": 1}})
+    assert sum(b.slug.startswith("embassy_") for b in c.buildings) == 2
+
+
+# "Improving Relations": "Turn the Embassy tile to the other side ... or exchange it with the
+# other one (going from II to III)": a better relation takes no new Building spot.
+def test_improving_a_relation_needs_no_free_spot() -> None:  # CO-EMBASSY, CO-BUILD-SPOTS
+    from tests.test_colonists_colonies import embassy
+
+    state = first_turn(P2)
+    state.era = 3
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(17)]
+    c.buildings += [Built("storage_shed", ["farmer"]) for _ in range(3)]
+    embassy(state, "Ann", "trader", 2)
+    c.stored, c.tools = {"wood": 3, "clay": 3, "ore": 3}, 2
+    assert len(c.buildings) == 23
+    _at(state, "diplomat")
+    bad = refuses(state, {"player": "Ann", "action": "diplomacy",
+                          "embassies": {"trader": 3, "lord": 1}})
+    assert bad.rule in ("CO-BUILD-SPOTS", "CO-DIPLOMAT")
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 3}})
+    assert c.embassies == {"trader": 3} and c.tools == 0 and len(c.buildings) == 23
+
+
+# "Special Ambassadors": "The first player to unlock one must immediately place him on a
+# Market."; "their first placement is not considered movement": the half-year's move is left.
+def test_an_ambassadors_first_placement_is_not_his_move() -> None:  # CO-AMBASSADOR
+    from tests.test_colonists_colonies import colony_game, embassy
+
+    state = colony_game(["alchemist"], era=2)
+    embassy(state, "Ann", "alchemist", 1)
+    c = state.p[0]
+    _sheds(state, 1)
+    c.stored = {"planks": 1, "bricks": 1}
+    _at(state, "diplomat")
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"alchemist": 2},
+                 "ambassadors": {"alchemist": [0, 0]}})
+    assert state.ambassadors == {"alchemist": 0}
+    play(state, {"player": "Ann", "action": "ambassador", "ambassador": "alchemist",
+                 "to": tile_of(state, "joiner")})
+    bad = refuses(state, {"player": "Ann", "action": "ambassador", "ambassador": "alchemist",
+                          "to": [0, 0]})
+    assert bad.rule == "CO-AMBASSADOR" and "this half-year" in bad.message
+
+
 # --------------------------------------------------------------------------- the end of a year
+
+
+# "Redistributing Colonists": "If you remove a Colonist from a Building with goods in its
+# Buffer, you must move those goods to your Storage or Warehouse, or discard them."
+def test_a_dismissed_workers_buffer_goes_to_storage_or_is_discarded() -> None:
+    # CO-REDISTRIBUTE, CO-BUFFER
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings.append(Built("forester_house", ["farmer"]))
+    c.buffered, c.stored = {"wood": 2}, {"food": 1, "clay": 2}
+    c.changed()
+    _end_of_year(state)
+    play(state, {"player": "Ann", "action": "dismiss", "building": "forester_house"})
+    assert c.buffered == {} and c.stored == {"food": 1, "clay": 2, "wood": 1}
+
+
+# "The Places you add must share at least two edges with already existing tiles." (End of a
+# Year 2: "following the setup rules")
+def test_a_place_added_at_the_end_of_the_year_shares_two_edges() -> None:  # CO-BOARD-PLACE
+    state = first_turn(P2)
+    state.stage, state.pending, state.revealed = "end_year", None, ["grove"]
+    bad = refuses(state, {"player": "Ann", "action": "place_tile", "at": [0, 2]})
+    assert bad.rule == "CO-BOARD-PLACE"  # touches the Joiner only
+    play(state, {"player": "Ann", "action": "place_tile", "at": [-1, 2]})
 
 
 # "Sustenance Phase": "Per Worker: Farmer needs nothing; Citizen needs 1 Food; Merchant needs 2
@@ -523,13 +828,22 @@ def test_a_full_sustenance_buffer_still_feeds_its_worker() -> None:  # CO-SUSTAI
     assert sustenance_gap(state, 0) == ({}, {})
 
 
+def test_a_factory_raises_a_sustenance_buildings_capacity() -> None:  # CO-FACTORY, CO-SUSTAIN
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("flat"), Built("flat"), Built("iron_mine", ["citizen"]),
+                    Built("theater", ["citizen"]), Built("hunting_lodge", ["farmer"])]
+    c.changed()
+    assert sustenance_gap(state, 0) == ({"food": 1}, {})
+    c.buildings.append(Built("factory", ["farmer"]))
+    c.buildings[0] = Built("farm")  # the Factory's Farmer
+    c.changed()
+    assert sustenance_gap(state, 0) == ({}, {})
+
+
 # "Production Phase": "Place produced Tools and Dollars in the Toolbox. Place produced Building
 # resources on the Production Buildings that generated them (respecting Buffer sizes)";
 # "Factories have no impact on Money Buildings!"
-def _end_of_year(state: ColonistsState) -> None:
-    state.stage, state.pending, state.revealed = "end_year", None, []
-
-
 def test_production_money_and_a_factory() -> None:  # CO-PRODUCE, CO-FACTORY
     state = first_turn(P2)
     c = state.p[0]
@@ -539,6 +853,25 @@ def test_production_money_and_a_factory() -> None:  # CO-PRODUCE, CO-FACTORY
     _end_of_year(state)
     play(state, {"phase": "sustenance"})
     assert (c.tools, c.dollars) == (7, 1)
+
+
+# "Buffers": "If another effect increases the output (like Factories), the Building can store
+# additional goods accordingly."; "The Factory": "the Factory increases the output of all of
+# your Production and Sustenance Buildings that are run by the same type of Worker".
+def test_a_factory_raises_the_output_and_the_buffer_of_its_workers_type() -> None:
+    # CO-FACTORY, CO-BUFFER
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings[0] = Built("flat")
+    c.buildings += [Built("forester_house", ["farmer"]), Built("factory", ["citizen"])]
+    c.stored = {"food": 1}
+    c.changed()
+    assert production(state, 0) == {"tools": 1, "wood": 2}
+    c.buildings[-1].workers = ["farmer"]
+    c.changed()
+    _end_of_year(state)
+    play(state, {"phase": "sustenance"})
+    assert c.buffered == {"wood": 3} and c.stored == {"food": 1}
 
 
 def test_a_full_buffer_sends_the_new_batch_to_storage() -> None:  # CO-PRODUCE, CO-BUFFER
@@ -554,3 +887,98 @@ def test_a_full_buffer_sends_the_new_batch_to_storage() -> None:  # CO-PRODUCE, 
     _end_of_year(state)
     play(state, {"phase": "sustenance"})
     assert c.buffered == {"wood": 2} and c.stored == {"food": 1, "clay": 3}
+
+
+# --------------------------------------------------------------------------- years and eras
+
+
+# "Start of a Year": "There are only 12 Places per Era, so the draw pile will be empty after
+# four Years. In the fifth Year of each Era, there are no more Places to turn face up".
+def test_no_places_are_revealed_in_the_fifth_year() -> None:  # CO-YEAR-START
+    state = first_turn(P2)
+    state.year, state.stage, state.market_card = 5, "market_card", None
+    state.place_pile = state.place_pile[:3]
+    play(state, {"chance": "market_card", "card": "planks"})
+    assert state.stage == "turn"
+    assert refuses(state, {"chance": "reveal_place", "place": state.place_pile[0]}) is not None
+    state = first_turn(P2)
+    state.year, state.stage, state.market_card = 4, "market_card", None
+    play(state, {"chance": "market_card", "card": "planks"})
+    assert state.stage == "reveal_place"
+
+
+# "Start of an Era" 2: "only 5 of the 7 Market cards are used in each Era"; "Start of a Year":
+# "turn over the topmost Market card" (a card already seen this Era is not drawn again).
+def test_a_market_card_is_drawn_once_an_era() -> None:  # CO-YEAR-START
+    state = first_turn(P2)
+    state.year, state.stage, state.market_card = 2, "market_card", None
+    bad = refuses(state, {"chance": "market_card", "card": "farm"})
+    assert bad.rule == "CO-YEAR-START"
+    play(state, {"chance": "market_card", "card": "planks"})
+
+
+# "Start of an Era": "All players keep their hand cards, even from a previous Era!"; "Return the
+# draw and discard piles of the previous Era"; "In Era II, a third Market is added".
+def test_a_new_era_keeps_the_hands_and_brings_its_own_cards_and_market() -> None:
+    # CO-ERA-START
+    state = first_turn(P2, options={"last_era": 2})
+    state.year = 5
+    state.p[0].hand = [101, 102]
+    state.discard = [103]
+    _end_of_year(state)
+    play(state, {"phase": "sustenance"})
+    assert state.p[0].hand == [101, 102] and state.discard == []
+    assert sorted(state.draw_pile) == list(range(201, 236))
+    assert state.stage == "third_market"
+    market = next(e for e in GAME.legal_actions(state) if e.name == "place_market")
+    assert market.player == state.players[state.start or 0]
+
+
+# "At the start of Era III, a fifth Colony is added."
+def test_era_three_adds_a_fifth_colony() -> None:  # CO-ERA-START
+    state = first_turn(P2, options={"last_era": 3})
+    state.era, state.year = 2, 5
+    _end_of_year(state)
+    play(state, {"phase": "sustenance"})
+    assert state.era == 3 and state.stage == "fifth_colony"
+    bad = refuses(state, {"chance": "colony", "colony": "trader"})
+    assert bad.kind == "chance"
+    play(state, {"chance": "colony", "colony": "altruist"})
+    assert len(state.colonies) == 5 and "altruist" in state.colonies
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+# "Game End and Scoring": "Each Farmer is worth 2 Dollars; each Citizen 6 Dollars; each Merchant
+# 16 Dollars." Colonists at home are worth nothing.
+def test_workers_are_worth_two_six_and_sixteen() -> None:  # CO-SCORE
+    state = first_turn(["Ann"])
+    state.era = 3
+    c = state.p[0]
+    c.buildings = [Built("farm"), Built("flat"), Built("house"), Built("house"),
+                   Built("customs_office", ["merchant"]), Built("iron_mine", ["citizen"]),
+                   Built("hollow", ["farmer"])]
+    c.changed()
+    assert parts(state, 0)["workers"] == 2 + 6 + 16
+
+
+# "Game End and Scoring" with "Diplomacy": "The costs of the various levels are cumulative; the
+# Dollar values are not." A level II relation is worth 4 Dollars, not 2 + 4.
+def test_an_embassy_scores_its_highest_level_only() -> None:  # CO-SCORE
+    from tests.test_colonists_colonies import embassy
+
+    state = first_turn(["Ann"])
+    state.p[0].buildings = []
+    embassy(state, "Ann", "trader", 2)
+    assert parts(state, 0)["embassies"] == 4
+
+
+# "Permanent: ... These cards have a Dollar value"; "Add up the Dollar values of ... your
+# permanent Improvements." A limited card in front of you scores nothing.
+def test_only_permanent_improvements_score() -> None:  # CO-SCORE
+    state = first_turn(["Ann"])
+    c = state.p[0]
+    c.played, c.limited = [127], {135: 2}  # Loam Hollow (2 Dollars), a Ticket
+    c.changed()
+    assert parts(state, 0)["improvements"] == 2
