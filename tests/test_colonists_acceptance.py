@@ -38,6 +38,12 @@ def _end_of_year(state: ColonistsState) -> None:
     state.stage, state.pending, state.revealed = "end_year", None, []
 
 
+def _end_of_year_with_places(state: ColonistsState) -> None:
+    """The end of year 1: the start player still has the three face-up Places to add."""
+    state.stage, state.pending = "end_year", None
+    state.revealed = list(state.place_pile[:3])
+
+
 # --------------------------------------------------------------------------- the Fee
 
 
@@ -778,6 +784,42 @@ def test_an_ambassadors_first_placement_is_not_his_move() -> None:  # CO-AMBASSA
 
 
 # --------------------------------------------------------------------------- the end of a year
+
+
+# "Activating a Building": "At any time, you may activate a Building ... When you place Citizens
+# or Merchants in Buildings, you must immediately sustain them"; "End of a Year" 3: "In this
+# phase, you do not need to sustain your Workers (that is done in the next phase)". Before the
+# start player has added the Places (phase 2), a Worker employed is sustained at once.
+def test_a_worker_employed_before_the_places_are_added_is_sustained_at_once() -> None:
+    # CO-EMPLOY
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings[0] = Built("flat")
+    c.buildings.append(Built("iron_mine"))
+    c.stored = {}
+    c.changed()
+    _end_of_year_with_places(state)
+    employ = {"player": "Ann", "action": "employ", "building": "iron_mine"}
+    bad = refuses(state, employ)
+    assert bad.rule == "CO-EMPLOY" and "short of 1 food" in bad.message
+    c.stored = {"food": 1}
+    play(state, employ)
+    assert c.stored == {} and c.buildings[-1].workers == ["citizen"]
+
+
+def test_a_worker_employed_in_the_redistribution_is_sustained_in_the_next_phase() -> None:
+    # CO-REDISTRIBUTE, CO-SUSTAIN
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings[0] = Built("flat")
+    c.buildings.append(Built("iron_mine"))
+    c.stored = {"food": 1}
+    c.changed()
+    _end_of_year(state)
+    play(state, {"player": "Ann", "action": "employ", "building": "iron_mine"})
+    assert c.stored == {"food": 1}  # not yet: the sustenance phase pays it
+    play(state, {"phase": "sustenance"})
+    assert c.stored.get("food", 0) == 0 and c.buffered == {"ore": 1}
 
 
 # "Redistributing Colonists": "If you remove a Colonist from a Building with goods in its

@@ -404,6 +404,12 @@ def capacity(s: ColonistsState, i: int, built: Built, worker: str) -> int:
 NO_SUSTAIN_STAGES = frozenset({"end_year", "setup_display"})
 
 
+def _sustained_at_once(s: ColonistsState) -> bool:
+    """A Worker employed now is sustained at once: anywhere but in the redistribution, which
+    starts only once the start player has added the face-up Places (the year's phase 3)."""
+    return s.stage not in NO_SUSTAIN_STAGES or (s.stage == "end_year" and bool(s.revealed))
+
+
 def _substitute_rule(s: ColonistsState, b: d.Building, worker: str) -> str:
     """The Laborer level that lets a ``worker`` work in ``b`` (CO-EMPLOY if none does)."""
     found = granting(s, lambda x: isinstance(x, d.SubstituteWorker) and x.worker == worker
@@ -446,7 +452,7 @@ class Employ(Action):
             raise illegal(e, _substitute_rule(s, b, worker), problem)
         if at_home(s, i)[worker] < 1:
             raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
-        if s.stage not in NO_SUSTAIN_STAGES:
+        if _sustained_at_once(s):
             problem = sustain_problem(s, i, s.data.sustenance.get(worker, {}))
             if problem:
                 raise illegal(e, "CO-EMPLOY", f"employing a {worker}: {problem}")
@@ -480,7 +486,7 @@ class Employ(Action):
         i = player_index(s, e)
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
         worker = _worker(s, i, e, built)
-        if s.stage not in NO_SUSTAIN_STAGES:
+        if _sustained_at_once(s):
             cost = s.data.sustenance.get(worker, {})
             if any(cost.values()):
                 sustain(s, i, cost)
