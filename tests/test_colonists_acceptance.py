@@ -141,6 +141,26 @@ def test_fees_to_two_players_are_paid_from_the_storage_at_once() -> None:  # CO-
     assert state.p[0].stored == {"food": 1}
 
 
+# "Fee / Moving to Occupied Places": a Fee is paid for "the Place you would like to move to";
+# "you may not carry out actions at Places you simply move through" — nor pay their Fee.
+def test_no_fee_for_an_occupied_place_moved_through() -> None:  # CO-FEE, CO-MOVE-RANGE
+    state = first_turn(P3)
+    state.era = 3
+    c = state.p[0]
+    c.buildings.append(Built("stables", ["merchant"]))
+    c.stored = {"wood": 2, "food": 1}
+    c.changed()
+    # both ways from the first Market to the Storage Shed's Builder are occupied
+    state.p[1].stewards[0] = _tile(state, "riverbank_grove")
+    state.p[2].stewards[0] = _tile(state, "builder_farm")
+    bad = refuses(state, {"player": "Ann", "action": "move",
+                          "to": tile_of(state, "builder_storage_shed"),
+                          "fee": {"Bo": {"tools": 1, "wood": 1}}})
+    assert bad.rule == "CO-FEE"
+    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "builder_storage_shed")})
+    assert c.tools == 6
+
+
 # "Special Ambassadors never require a Fee—neither when they move to an occupied Place nor when
 # you move your Steward to a Place occupied by a Special Ambassador."
 def test_no_fee_is_due_for_a_special_ambassador_on_the_place() -> None:  # CO-FEE
@@ -384,6 +404,20 @@ def test_storage_facilities_only_on_the_three_facility_spots() -> None:  # CO-BU
     assert len(c.buildings) == 23  # normal Buildings on the facility spots
 
 
+def test_no_more_than_three_storage_facilities_in_all() -> None:  # CO-BUILD-SPOTS
+    state = first_turn(P2)
+    state.era = 2
+    c = state.p[0]
+    c.buildings += [Built("storage_shed"), Built("storage_shed"), Built("storage_house")]
+    c.stored = {"wood": 2}
+    c.changed()
+    _at(state, "builder_storage_shed")
+    bad = refuses(state, {"player": "Ann", "action": "build", "buildings": ["storage_shed"]})
+    assert bad.rule == "CO-BUILD-SPOTS"  # two Sheds of three, but the three spots are taken
+    play(state, {"player": "Ann", "action": "build", "buildings": [
+        {"building": "storage_shed", "raze": "storage_house"}]})
+
+
 # "From Era III on, you can gain access to all 30 Building spots by building the Community
 # Hall. Until then, you may not build anything on the dark Building spots".
 def test_the_borderland_opens_with_the_community_hall() -> None:  # CO-BUILD-SPOTS
@@ -457,6 +491,19 @@ def test_a_flat_turns_its_farmer_into_a_citizen() -> None:  # CO-REMODEL
     _at(state, "builder_flat")
     play(state, {"player": "Ann", "action": "build", "buildings": ["flat"]})
     assert colonists(state, 0) == {"farmer": 1, "citizen": 1, "merchant": 0}
+
+
+# "Estates and Apartments provide two additional Colonists; the Community Hall provides one
+# additional Colonist."
+def test_upgraded_residences_house_two_more_or_one_more() -> None:  # CO-REMODEL
+    from referee.model.colonists.community import colonists
+
+    state = first_turn(P2)
+    state.era = 3
+    c = state.p[0]
+    c.buildings = [Built("estate"), Built("apartment"), Built("community_hall")]
+    c.changed()
+    assert colonists(state, 0) == {"farmer": 3, "citizen": 3, "merchant": 2}
 
 
 # "If you remodel a Storage Shed into a Storage House ... the Farmer who ran the Shed must
@@ -1024,3 +1071,54 @@ def test_only_permanent_improvements_score() -> None:  # CO-SCORE
     c.played, c.limited = [127], {135: 2}  # Loam Hollow (2 Dollars), a Ticket
     c.changed()
     assert parts(state, 0)["improvements"] == 2
+
+
+# --------------------------------------------------------------------------- a later start
+
+
+def _later_start(first: int) -> ColonistsState:
+    """A start in era ``first`` played to the display (phase 3's buildings and goods): chance
+    events from a seeded generator, each other event the first legal one."""
+    import random
+
+    rng = random.Random(first)
+    state = GAME.new_state(P2, {"first_era": first})
+    while state.stage != "setup_display":
+        outcomes = GAME.chance_outcomes(state)
+        event = rng.choice(sorted((e for e, _ in outcomes), key=str)) if outcomes else \
+            GAME.legal_actions(state)[0]
+        play(state, event.to_json())
+    return state
+
+
+# "Starting in a Later Era", the table: "II 2 29 5 0"; "You may spend any or all of your
+# Embassy Dollars as Building Dollars."
+def test_a_later_start_spends_embassy_dollars_on_buildings() -> None:  # CO-LATER-BUDGET
+    state = _later_start(2)
+    bad = refuses(state, {"player": "Ann", "action": "setup_buildings",
+                          "buildings": ["estate"] * 7 + ["flat", "farm"]})
+    assert bad.rule == "CO-LATER-BUDGET"  # 28 + 3 + 1 = 32 > 29 + 2
+    play(state, {"player": "Ann", "action": "setup_buildings",
+                 "buildings": ["estate"] * 7 + ["flat"]})  # 31
+
+
+# "Then spend your Goods Dollars. ... You may add any remaining Building Dollars to your Goods
+# Dollars."; "each player gets 1 Food (regardless of goods purchased) plus the number of Tools
+# shown in the table. You cannot spend Goods Dollars on Tools."
+def test_a_later_starts_goods_dollars_take_the_building_dollars_left() -> None:
+    # CO-LATER-BUDGET
+    state = _later_start(3)
+    two = [c for c in state.colonies if c not in ("alchemist", "altruist", "laborer")][:2]
+    play(state, {"player": "Ann", "action": "setup_buildings",
+                 "embassies": {two[0]: 2, two[1]: 2},
+                 "buildings": ["estate"] * 12 + ["farm"] * 2 + ["storage_shed"] * 3},
+         *({"player": "Ann", "action": "employ", "building": shed}
+           for shed in ("storage_shed", "storage_shed#2", "storage_shed#3")))
+    # Embassies 4 + 4 of 8 Dollars; Buildings 48 + 2 + 6 = 56 of 59: with the 8 Goods Dollars 11
+    bad = refuses(state, {"player": "Ann", "action": "setup_goods", "goods": {"tools": 1}})
+    assert bad.rule in ("CO-LATER-BUDGET", "CO-VOCAB")
+    bad = refuses(state, {"player": "Ann", "action": "setup_goods", "goods": {"planks": 6}})
+    assert bad.rule == "CO-LATER-BUDGET"
+    play(state, {"player": "Ann", "action": "setup_goods", "goods": {"planks": 5, "wood": 1}})
+    c = state.p[0]
+    assert c.tools == 1 and c.stored == {"planks": 5, "wood": 1, "food": 1}
