@@ -987,6 +987,25 @@ def test_a_factory_raises_a_sustenance_buildings_capacity() -> None:  # CO-FACTO
     assert sustenance_gap(state, 0) == ({}, {})
 
 
+# "If demand is lower than capacity, distribute the surplus between your Sustenance Buildings
+# (respecting Buffer sizes), or place them in your Storage and Warehouse; discard the excess if
+# need be."
+def test_a_sustenance_surplus_fills_the_buffer_then_storage_then_is_lost() -> None:
+    # CO-SUSTAIN, CO-BUFFER
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("hunting_lodge", ["farmer"]), Built("hunting_lodge", ["farmer"])]
+    c.stored = {"wood": 2}
+    c.buffered = {"food": 1}
+    c.changed()
+    _end_of_year(state)
+    play(state, {"phase": "sustenance"})  # 2 Food: 1 fills the Buffers, 1 to the Storage
+    assert c.buffered == {"food": 2} and c.stored == {"wood": 2, "food": 1}
+    _end_of_year(state)
+    play(state, {"phase": "sustenance"})  # 2 Food more, room for 1
+    assert c.buffered == {"food": 2} and sum(c.stored.values()) == 4
+
+
 # "Production Phase": "Place produced Tools and Dollars in the Toolbox. Place produced Building
 # resources on the Production Buildings that generated them (respecting Buffer sizes)";
 # "Factories have no impact on Money Buildings!"
@@ -1179,3 +1198,31 @@ def test_a_later_starts_goods_dollars_take_the_building_dollars_left() -> None:
     play(state, {"player": "Ann", "action": "setup_goods", "goods": {"planks": 5, "wood": 1}})
     c = state.p[0]
     assert c.tools == 1 and c.stored == {"planks": 5, "wood": 1, "food": 1}
+
+
+# "Saving the Game": "Spend the Building and Embassy Dollars on the scoring pad to set up your
+# Community board, instead of the table values. Take goods and Tools according to your notes
+# ... You do not get any additional Food or Tools! Restore the Dollars in your Toolbox".
+def test_a_saved_game_continues_without_free_food_or_tools() -> None:  # CO-SAVED
+    import random
+
+    record = {"buildings": 10, "embassies": 0, "dollars": 3, "goods": 4, "tools": 5,
+              "improvements": [126], "hand": 0}
+    saved = {"next_era": 2, "colonies": ["envoy", "lord", "scholar", "trader"],
+             "start_player": "Ann", "players": {"Ann": record, "Bo": dict(record, improvements=[])}}
+    state = GAME.new_state(P2, {"saved": saved})
+    rng = random.Random(2)
+    while state.stage != "setup_display":
+        outcomes = GAME.chance_outcomes(state)
+        event = rng.choice(sorted((e for e, _ in outcomes), key=str)) if outcomes else \
+            GAME.legal_actions(state)[0]
+        play(state, event.to_json())
+    bad = refuses(state, {"player": "Ann", "action": "setup_buildings",
+                          "buildings": ["farm"] * 11})
+    assert bad.rule in ("CO-SAVED", "CO-LATER-BUDGET")
+    play(state, {"player": "Ann", "action": "setup_buildings", "buildings": ["farm"] * 10})
+    bad = refuses(state, {"player": "Ann", "action": "setup_goods", "goods": {"wood": 5}})
+    assert bad.rule in ("CO-SAVED", "CO-LATER-BUDGET")
+    play(state, {"player": "Ann", "action": "setup_goods", "goods": {"wood": 3}})
+    c = state.p[0]
+    assert (c.tools, c.dollars, c.stored, c.played) == (5, 3, {"wood": 3}, [126])
