@@ -286,6 +286,27 @@ def test_a_steward_may_come_back_to_his_start_before_leaving_it() -> None:  # CO
     assert state.current == "Bo"
 
 
+# "Each Steward that you move during your 3 turns must end up on a different Place from where
+# he started." A Steward moved away and back is not saved by moving the other one last.
+def test_a_steward_moved_back_is_not_saved_by_moving_another_last() -> None:  # CO-MOVE-LEAVE
+    from tests.test_colonists_colonies import embassy
+
+    state = first_turn(P2)
+    embassy(state, "Ann", "envoy", 1)
+    c = state.p[0]
+    c.stewards = [_tile(state, "riverbank_grove"), 13]  # Steward 2 on the second Market
+    c.block_start = list(c.stewards)
+    c.stored = {"wood": 1, "food": 1}
+    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "builder_farm")},
+         {"player": "Ann", "action": "build", "buildings": ["farm"]},
+         {"player": "Ann", "action": "move", "to": tile_of(state, "riverbank_grove")},
+         {"player": "Ann", "action": "gather", "decline": {"wood": 1}})
+    bad = refuses(state, {"player": "Ann", "action": "move", "steward": 2, "to": [-6, 1]})
+    assert bad.rule == "CO-MOVE-LEAVE" and "Steward 1" in bad.message
+    play(state, {"player": "Ann", "action": "move", "to": [0, 0]},
+         {"player": "Ann", "action": "subsidy", "decline": {"food": 1, "wood": 1}})
+
+
 # "with a second Steward, you may move only one and leave the other in the same Place (you are
 # not required to move all your Stewards)."
 def test_an_unmoved_second_steward_stays_on_his_place() -> None:  # CO-MOVE-LEAVE, CO-STEWARDS
@@ -935,14 +956,17 @@ def test_a_place_added_at_the_end_of_the_year_shares_two_edges() -> None:  # CO-
     play(state, {"player": "Ann", "action": "place_tile", "at": [-1, 2]})
 
 
-# "Sustenance Phase": "Per Worker: Farmer needs nothing; Citizen needs 1 Food; Merchant needs 2
-# Food and 1 Robe."
+# "Sustenance Phase": "Colonists in Residences are not Workers—they do not require sustaining.
+# ... Per Worker: Farmer needs nothing; Citizen needs 1 Food; Merchant needs 2 Food and 1 Robe."
 def test_the_sustenance_demand_of_each_worker() -> None:  # CO-SUSTAIN
     state = first_turn(P2)
     state.era = 3
     c = state.p[0]
     c.buildings += [Built("house"), Built("flat"), Built("customs_office", ["merchant"]),
                     Built("iron_mine", ["citizen"]), Built("forester_house", ["farmer"])]
+    c.changed()
+    assert sustenance_gap(state, 0) == ({"food": 3, "robes": 1}, {})
+    c.buildings += [Built("house"), Built("flat")]  # a Merchant and a Citizen at home
     c.changed()
     assert sustenance_gap(state, 0) == ({"food": 3, "robes": 1}, {})
 
