@@ -161,6 +161,21 @@ def test_no_fee_for_an_occupied_place_moved_through() -> None:  # CO-FEE, CO-MOV
     assert c.tools == 6
 
 
+# "Paying the Fee is considered an action of its own; it is never part of another action. You
+# must complete it before you carry out the Place's action."; rearranging is allowed between
+# actions: the Fee and the two Farms spend 4 goods from a Storage of 3.
+def test_the_fee_and_the_places_action_are_paid_one_after_the_other() -> None:
+    # CO-FEE-PAY, CO-SPEND
+    state = first_turn(P2)
+    c = state.p[0]
+    c.stored = {"food": 1, "wood": 3}  # Storage 3 and the Warehouse lot full
+    state.p[1].stewards[0] = _tile(state, "builder_farm")
+    play(state, {"player": "Ann", "action": "move", "to": tile_of(state, "builder_farm"),
+                 "fee": {"Bo": {"food": 1, "wood": 1}}},
+         {"player": "Ann", "action": "build", "buildings": ["farm", "farm"]})
+    assert c.stored == {} and c.tools == 4
+
+
 # "Special Ambassadors never require a Fee—neither when they move to an occupied Place nor when
 # you move your Steward to a Place occupied by a Special Ambassador."
 def test_no_fee_is_due_for_a_special_ambassador_on_the_place() -> None:  # CO-FEE
@@ -547,6 +562,35 @@ def test_upgraded_residences_house_two_more_or_one_more() -> None:  # CO-REMODEL
     c.buildings = [Built("estate"), Built("apartment"), Built("community_hall")]
     c.changed()
     assert colonists(state, 0) == {"farmer": 3, "citizen": 3, "merchant": 2}
+
+
+# "You increase the number of Colonists it provides. ... This is possible even if the Residence
+# is empty."; "You may only raze a Residence if all of its Colonists are "at home", i.e. you
+# must have enough unemployed Colonists left."
+def test_a_community_hall_over_a_working_merchant_and_a_farm_razed_for_a_farmer_at_home(
+) -> None:  # CO-REMODEL, CO-RAZE
+    from referee.model.colonists.community import colonists
+
+    state = first_turn(P2)
+    state.era = 3
+    c = state.p[0]
+    c.buildings[1] = Built("flat")
+    c.buildings += [Built("house"), Built("customs_office", ["merchant"]),
+                    Built("storage_house", ["citizen"])]  # Storage 3 + 5
+    c.stored, c.tools = {"planks": 3, "bricks": 3, "iron": 3}, 3
+    _sheds(state, 1)
+    _at(state, "builder_community_hall")
+    play(state, {"player": "Ann", "action": "build", "buildings": ["community_hall"]})
+    assert colonists(state, 0)["merchant"] == 2 and at_home(state, 0)["merchant"] == 1
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(19)] + [Built("hollow", ["farmer"])]
+    c.stored, c.tools = {"wood": 3}, 4
+    c.changed()
+    _at(state, "builder_forester_house")
+    play(state, {"player": "Ann", "action": "build",
+                 "buildings": [{"building": "forester_house", "raze": "farm"}]})
+    assert colonists(state, 0)["farmer"] == 20 and at_home(state, 0)["farmer"] == 19
 
 
 # "If you remodel a Storage Shed into a Storage House ... the Farmer who ran the Shed must
@@ -996,6 +1040,17 @@ def test_a_full_sustenance_buffer_still_feeds_its_worker() -> None:  # CO-SUSTAI
     c.buffered = {"food": 1}
     c.changed()
     assert sustenance_gap(state, 0) == ({}, {})
+
+
+# "Permanent Improvements that generate goods (e.g. the "Beaver's Lodge") do not require
+# Workers, so Factories do not affect them."
+def test_a_factory_leaves_an_improvements_output() -> None:  # CO-FACTORY
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings.append(Built("factory", ["farmer"]))
+    c.played = [126]  # Beaver's Lodge: +1 Wood
+    c.changed()
+    assert production(state, 0) == {"tools": 1, "wood": 1}
 
 
 def test_a_factory_raises_a_sustenance_buildings_capacity() -> None:  # CO-FACTORY, CO-SUSTAIN
