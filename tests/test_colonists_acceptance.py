@@ -802,6 +802,20 @@ def test_where_played_cards_go() -> None:  # CO-CARD-PLAY, CO-CARD-EFFECT
     assert c.limited == {} and state.discard[-1] == 135 and c.stored == {"food": 1}
 
 
+# "Limited: ... When played, place it face up in front of you and place the depicted goods
+# from your Storage on the card." (The "Ticket" takes 3 Wood.)
+def test_a_limited_card_is_loaded_from_the_storage() -> None:  # CO-CARD-PLAY
+    state = first_turn(P2)
+    c = state.p[0]
+    c.hand, c.stored = [135], {"wood": 2, "food": 1}
+    _at(state, "developer")
+    bad = refuses(state, {"player": "Ann", "action": "develop", "card": 135})
+    assert bad.rule in ("CO-CARD-PLAY", "CO-SPEND")
+    c.stored = {"wood": 3, "food": 1}
+    play(state, {"player": "Ann", "action": "develop", "card": 135})
+    assert c.limited == {135: 3} and c.stored == {"food": 1} and c.hand == []
+
+
 # "Drawing Improvements": "You may not have more than 6 cards in hand! If you have 5 already,
 # you may only draw one."
 def test_with_five_cards_in_hand_the_librarian_draws_one() -> None:  # CO-HAND, CO-LIBRARIAN
@@ -877,6 +891,26 @@ def test_two_relations_at_once_are_paid_from_the_storage() -> None:  # CO-DIPLOM
     c.changed()  # Storage 3 + 4 + 5 = 12 spaces
     play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1, "lord": 1}})
     assert c.embassies == {"trader": 1, "lord": 1} and c.stored == {} and c.tools == 4
+
+
+# "When you establish a new relation, ... place it on an empty Building spot"; "Embassies are
+# subject to the same rules as Buildings": with the 20 spots taken, on a Storage Facility spot.
+def test_an_embassy_may_take_a_storage_facility_spot() -> None:  # CO-EMBASSY, CO-BUILD-SPOTS
+    state = first_turn(P2)
+    state.era = 2
+    c = state.p[0]
+    c.buildings[0] = Built("flat")
+    c.buildings += [Built("farm") for _ in range(18)] + [Built("storage_house", ["citizen"])]
+    c.stored = {"wood": 3, "clay": 2}
+    c.changed()  # the 20 spots and one Storage Facility spot taken
+    _at(state, "diplomat")
+    play(state, {"player": "Ann", "action": "diplomacy", "embassies": {"trader": 1}})
+    c.buildings.append(Built("farm"))  # 23 of 23
+    c.stored, c.tools = {"wood": 3, "clay": 2}, 1
+    c.changed()
+    _at(state, "diplomat")
+    bad = refuses(state, {"player": "Ann", "action": "diplomacy", "embassies": {"lord": 1}})
+    assert bad.rule == "CO-BUILD-SPOTS"
 
 
 # "Each player may have at most one Embassy of each Colony."
