@@ -4,12 +4,15 @@ statement concerns). Each test quotes the rulebook lines it reads."""
 
 from __future__ import annotations
 
-from referee.model.colonists.community import at_home, room
+import random
+
+from referee.model.colonists.community import at_home, colonists, room, stewards_allowed
 from referee.model.colonists.goods import Room
 from referee.model.colonists.moves.year import production, sustenance_gap
 from referee.model.colonists.scoring import parts
 from referee.model.colonists.state import Built, ColonistsState, Pending
 from tests.colonists_helpers import GAME, first_turn, play, refuses, tile_of
+from tests.test_colonists_colonies import colony_game, embassy
 
 P2 = ["Ann", "Bo"]
 P3 = ["Ann", "Bo", "Cy"]
@@ -228,11 +231,30 @@ def test_a_working_stables_gives_range_two() -> None:  # CO-MOVE-RANGE
     play(state, {"player": "Ann", "action": "move", "to": shed})
 
 
+# "Multiple Stewards": "In Era I at the earliest (via the Envoy Colony) and in Era III at the
+# latest (via the Boardinghouse Building), you can increase the number of Stewards you control
+# (up to 4)." The Envoy, two Boardinghouses and an Apprentice's Steward would make 5.
+def test_at_most_four_stewards() -> None:  # CO-STEWARDS
+    state = first_turn(P2)
+    state.era = 3
+    embassy(state, "Ann", "envoy", 1)
+    c = state.p[0]
+    c.buildings += [Built("boardinghouse", ["merchant"]) for _ in range(2)]
+    c.used["apprentice_stewards"] = 1
+    c.changed()
+    c.stewards = [_tile(state, "librarian"), _tile(state, "diplomat"),
+                  _tile(state, "developer"), _tile(state, "head_official"), 0]
+    c.block_start = list(c.stewards)
+    assert stewards_allowed(state, 0) == 4
+    bad = refuses(state, {"player": "Ann", "action": "move", "steward": 5,
+                          "to": tile_of(state, "joiner")})
+    assert bad.kind == "schema" and "1 to 4" in bad.message
+    play(state, {"player": "Ann", "action": "move", "steward": 4, "to": [0, 0]})
+
+
 # "Range": "you can increase your Steward's Range (up to a Range of 4)". The Envoy III, a
 # working Stables, the Horse and the Envoy II's boost would make 5.
 def test_range_is_at_most_four() -> None:  # CO-MOVE-RANGE
-    from tests.test_colonists_colonies import embassy
-
     state = first_turn(P2)
     state.era = 3
     embassy(state, "Ann", "envoy", 3)
@@ -304,8 +326,6 @@ def test_a_steward_may_come_back_to_his_start_before_leaving_it() -> None:  # CO
 # "Each Steward that you move during your 3 turns must end up on a different Place from where
 # he started." A Steward moved away and back is not saved by moving the other one last.
 def test_a_steward_moved_back_is_not_saved_by_moving_another_last() -> None:  # CO-MOVE-LEAVE
-    from tests.test_colonists_colonies import embassy
-
     state = first_turn(P2)
     embassy(state, "Ann", "envoy", 1)
     c = state.p[0]
@@ -325,8 +345,6 @@ def test_a_steward_moved_back_is_not_saved_by_moving_another_last() -> None:  # 
 # "with a second Steward, you may move only one and leave the other in the same Place (you are
 # not required to move all your Stewards)."
 def test_an_unmoved_second_steward_stays_on_his_place() -> None:  # CO-MOVE-LEAVE, CO-STEWARDS
-    from tests.test_colonists_colonies import embassy
-
     state = first_turn(P2)
     embassy(state, "Ann", "envoy", 1)
     c = state.p[0]
@@ -528,8 +546,6 @@ def test_a_remodel_needs_no_free_spot_and_no_razing_tools() -> None:  # CO-REMOD
 # the Residence is empty."; "You replace the Colonist with a "better" version. The Colonist must
 # be "at home"".
 def test_an_estate_is_remodelled_with_its_farmer_at_work() -> None:  # CO-REMODEL
-    from referee.model.colonists.community import colonists
-
     state = first_turn(P2)
     c = state.p[0]
     c.buildings += [Built("forester_house", ["farmer"]), Built("storage_shed", ["farmer"])]
@@ -541,8 +557,6 @@ def test_an_estate_is_remodelled_with_its_farmer_at_work() -> None:  # CO-REMODE
 
 
 def test_a_flat_turns_its_farmer_into_a_citizen() -> None:  # CO-REMODEL
-    from referee.model.colonists.community import colonists
-
     state = first_turn(P2)
     c = state.p[0]
     c.stored, c.tools = {"planks": 1}, 1
@@ -554,8 +568,6 @@ def test_a_flat_turns_its_farmer_into_a_citizen() -> None:  # CO-REMODEL
 # "Estates and Apartments provide two additional Colonists; the Community Hall provides one
 # additional Colonist."
 def test_upgraded_residences_house_two_more_or_one_more() -> None:  # CO-REMODEL
-    from referee.model.colonists.community import colonists
-
     state = first_turn(P2)
     state.era = 3
     c = state.p[0]
@@ -569,8 +581,6 @@ def test_upgraded_residences_house_two_more_or_one_more() -> None:  # CO-REMODEL
 # must have enough unemployed Colonists left."
 def test_a_community_hall_over_a_working_merchant_and_a_farm_razed_for_a_farmer_at_home(
 ) -> None:  # CO-REMODEL, CO-RAZE
-    from referee.model.colonists.community import colonists
-
     state = first_turn(P2)
     state.era = 3
     c = state.p[0]
@@ -915,8 +925,6 @@ def test_an_embassy_may_take_a_storage_facility_spot() -> None:  # CO-EMBASSY, C
 
 # "Each player may have at most one Embassy of each Colony."
 def test_one_embassy_per_colony() -> None:  # CO-EMBASSY
-    from tests.test_colonists_colonies import embassy
-
     state = first_turn(P2)
     c = state.p[0]
     c.stored = {"wood": 3, "clay": 2}
@@ -932,8 +940,6 @@ def test_one_embassy_per_colony() -> None:  # CO-EMBASSY
 # "Improving Relations": "Turn the Embassy tile to the other side ... or exchange it with the
 # other one (going from II to III)": a better relation takes no new Building spot.
 def test_improving_a_relation_needs_no_free_spot() -> None:  # CO-EMBASSY, CO-BUILD-SPOTS
-    from tests.test_colonists_colonies import embassy
-
     state = first_turn(P2)
     state.era = 3
     c = state.p[0]
@@ -953,8 +959,6 @@ def test_improving_a_relation_needs_no_free_spot() -> None:  # CO-EMBASSY, CO-BU
 # "Special Ambassadors": "The first player to unlock one must immediately place him on a
 # Market."; "their first placement is not considered movement": the half-year's move is left.
 def test_an_ambassadors_first_placement_is_not_his_move() -> None:  # CO-AMBASSADOR
-    from tests.test_colonists_colonies import colony_game, embassy
-
     state = colony_game(["alchemist"], era=2)
     embassy(state, "Ann", "alchemist", 1)
     c = state.p[0]
@@ -1244,8 +1248,6 @@ def test_workers_are_worth_two_six_and_sixteen() -> None:  # CO-SCORE
 # "Game End and Scoring" with "Diplomacy": "The costs of the various levels are cumulative; the
 # Dollar values are not." A level II relation is worth 4 Dollars, not 2 + 4.
 def test_an_embassy_scores_its_highest_level_only() -> None:  # CO-SCORE
-    from tests.test_colonists_colonies import embassy
-
     state = first_turn(["Ann"])
     state.p[0].buildings = []
     embassy(state, "Ann", "trader", 2)
@@ -1268,8 +1270,6 @@ def test_only_permanent_improvements_score() -> None:  # CO-SCORE
 def _later_start(first: int) -> ColonistsState:
     """A start in era ``first`` played to the display (phase 3's buildings and goods): chance
     events from a seeded generator, each other event the first legal one."""
-    import random
-
     rng = random.Random(first)
     state = GAME.new_state(P2, {"first_era": first})
     while state.stage != "setup_display":
@@ -1317,8 +1317,6 @@ def test_a_later_starts_goods_dollars_take_the_building_dollars_left() -> None:
 # Community board, instead of the table values. Take goods and Tools according to your notes
 # ... You do not get any additional Food or Tools! Restore the Dollars in your Toolbox".
 def test_a_saved_game_continues_without_free_food_or_tools() -> None:  # CO-SAVED
-    import random
-
     record = {"buildings": 10, "embassies": 0, "dollars": 3, "goods": 4, "tools": 5,
               "improvements": [126], "hand": 0}
     saved = {"next_era": 2, "colonies": ["envoy", "lord", "scholar", "trader"],
