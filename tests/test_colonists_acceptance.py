@@ -494,6 +494,32 @@ def test_no_more_than_three_storage_facilities_in_all() -> None:  # CO-BUILD-SPO
         {"building": "storage_shed", "raze": "storage_house"}]})
 
 
+# "Razing": "Return the razed Building to the general supply and replace it with the newly built
+# one": a Storage Facility replaces only a Building on a Storage Facility spot.
+def test_a_storage_facility_replaces_a_building_on_a_facility_spot_only() -> None:
+    # CO-BUILD-SPOTS, CO-RAZE
+    state = first_turn(P2)
+    state.era = 2
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(18)]
+    c.buildings += [Built("storage_shed"), Built("storage_shed"), Built("storage_house")]
+    c.stored = {"wood": 2}
+    c.changed()
+    _at(state, "builder_storage_shed")
+    raze_farm = {"player": "Ann", "action": "build", "buildings": [
+        {"building": "storage_shed", "raze": "farm"}]}
+    assert refuses(state, raze_farm).rule == "CO-BUILD-SPOTS"  # every Farm on a normal spot
+    state = first_turn(P2)
+    c = state.p[0]
+    c.buildings += [Built("farm") for _ in range(19)]  # one Farm on a Storage Facility spot
+    c.buildings += [Built("storage_shed"), Built("storage_shed")]
+    c.stored = {"wood": 2}
+    c.changed()
+    _at(state, "builder_storage_shed")
+    play(state, raze_farm)
+    assert sum(b.slug == "storage_shed" for b in c.buildings) == 3 and len(c.buildings) == 23
+
+
 # "From Era III on, you can gain access to all 30 Building spots by building the Community
 # Hall. Until then, you may not build anything on the dark Building spots".
 def test_the_borderland_opens_with_the_community_hall() -> None:  # CO-BUILD-SPOTS
