@@ -1106,6 +1106,20 @@ def test_a_full_sustenance_buffer_still_feeds_its_worker() -> None:  # CO-SUSTAI
     assert sustenance_gap(state, 0) == ({}, {})
 
 
+# "Permanent: ... (Example: the "Loam Hollow" generates 1 Clay per Year, like the Hollow, but
+# requires no Worker.)"; "Buffers": "(Example: The Forester's House generates 2 Wood per Year".
+def test_the_rulebooks_production_examples() -> None:  # CO-PRODUCE
+    state = first_turn(P2)
+    c = state.p[0]
+    c.played = [127]
+    c.buildings += [Built("hollow"), Built("forester_house", ["farmer"])]
+    c.changed()
+    assert production(state, 0) == {"tools": 1, "clay": 1, "wood": 2}
+    c.buildings[-2].workers = ["farmer"]
+    c.changed()
+    assert production(state, 0) == {"tools": 1, "clay": 2, "wood": 2}
+
+
 # "Permanent Improvements that generate goods (e.g. the "Beaver's Lodge") do not require
 # Workers, so Factories do not affect them."
 def test_a_factory_leaves_an_improvements_output() -> None:  # CO-FACTORY
