@@ -179,6 +179,26 @@ def test_the_fee_and_the_places_action_are_paid_one_after_the_other() -> None:
     assert c.stored == {} and c.tools == 4
 
 
+# "On Markets, you never have to pay the Fee." Only there: a jump to the Diplomat (the Envoy
+# II) or a Ticket's move to any Place still owes it.
+def test_jumps_and_tickets_elsewhere_than_markets_owe_the_fee() -> None:  # CO-FEE
+    state = colony_game(["envoy"], era=2)
+    embassy(state, "Ann", "envoy", 2)
+    state.p[1].stewards[0] = _tile(state, "diplomat")
+    _sheds(state, 2)
+    state.p[0].stored = {"wood": 5, "clay": 2, "food": 1}  # the Fee, then a relation
+    diplomat = tile_of(state, "diplomat")
+    assert refuses(state, {"player": "Ann", "action": "move", "to": diplomat}).rule == "CO-FEE"
+    play(state, {"player": "Ann", "action": "move", "to": diplomat,
+                 "fee": {"Bo": {"food": 1, "wood": 2}}})
+    state = first_turn(P2)
+    state.p[0].limited, state.p[0].stored = {135: 2}, {"wood": 3, "food": 1}
+    state.p[1].stewards[0] = _tile(state, "librarian")
+    move = {"player": "Ann", "action": "move", "to": tile_of(state, "librarian"), "ticket": 135}
+    assert refuses(state, move).rule == "CO-FEE"
+    play(state, dict(move, fee={"Bo": {"tools": 1, "wood": 1}}))
+
+
 # "Special Ambassadors never require a Fee—neither when they move to an occupied Place nor when
 # you move your Steward to a Place occupied by a Special Ambassador."
 def test_no_fee_is_due_for_a_special_ambassador_on_the_place() -> None:  # CO-FEE
