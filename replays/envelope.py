@@ -18,6 +18,9 @@ from referee.model.core import (
     Violation,
     freeze,
     is_int,
+    new_action,
+    new_chance,
+    new_phase,
     json_type,
     players_problem,
 )
@@ -209,6 +212,71 @@ def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
         if key != "player" and key != "action":
             params.append((key, value))
     return Envelope(Action(player, name, tuple(params)), None)
+
+
+_BUILDERS = {"action": new_action, "chance": new_chance, "phase": new_phase}
+_PLANS: dict[tuple[str, ...], tuple[str, tuple[str, ...], bool] | None] = {}
+_MAX_PLANS = 4096
+
+
+def _plan(keys: tuple[str, ...]) -> tuple[str, tuple[str, ...], bool] | None:
+    """For the keys of a line, in order: the shape, the keys of the parameters and whether a
+    ``player`` is named, when the line is an action, chance or phase line with neither ``seq``
+    nor ``note``; None for any other line."""
+    shapes = [k for k in keys if k in _SHAPE_SET]
+    if len(shapes) != 1 or shapes[0] not in _BUILDERS or "seq" in keys or "note" in keys:
+        return None
+    shape = shapes[0]
+    if shape == "action" and "player" not in keys:
+        return None
+    envelope = (shape, "player") if shape == "action" else (shape,)
+    return shape, tuple(k for k in keys if k not in envelope), "player" in keys
+
+
+def plain_event(obj: Mapping[str, Any], players: tuple[str, ...],
+                plain_numbers: bool = False) -> Action | Chance | Phase | None:
+    """The event of the most common lines, exactly as :func:`parse_event` reads it: an action,
+    chance or phase line without ``seq`` or ``note``, whose player (if any) is at the table and
+    whose numbers are in range. None sends any other line to :func:`parse_event`.
+
+    Lines of one game repeat a few sets of keys, so what the keys say about the line (its shape,
+    its parameters) is worked out once per set of keys."""
+    keys = tuple(obj)
+    try:
+        plan = _PLANS[keys]
+    except KeyError:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[keys] = _plan(keys)
+    if plan is None:
+        return None
+    shape, names, with_player = plan
+    name = obj[shape]
+    if type(name) is not str:
+        return None
+    if with_player:
+        player = obj["player"]
+        if type(player) is not str or player not in players:
+            return None
+    params = []
+    for key in names:
+        value = obj[key]
+        kind = type(value)
+        if kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return None
+        elif kind not in _SCALARS:
+            if plain_numbers:
+                value = freeze(value)
+            else:
+                try:
+                    value = _frozen(value)
+                except _BadNumber:
+                    return None
+        params.append((key, value))
+    if shape == "action":
+        return new_action(player, name, tuple(params))
+    return _BUILDERS[shape](name, tuple(params))  # type: ignore[operator]
 
 
 def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],

@@ -9,7 +9,7 @@ marked ``after_error``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +29,7 @@ from referee.model.core import (
     ignore,
 )
 from referee.replays.claims import compare_claims
-from referee.replays.envelope import Header, parse_event, parse_header
+from referee.replays.envelope import Header, parse_event, parse_header, plain_event
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
 from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
 
@@ -110,6 +110,10 @@ def _label(event: Event) -> str:
     return "final"
 
 
+def _no_game(state: Any, event: GameEvent, note: Note) -> Violation | None:
+    raise AssertionError("no event is played before the header")
+
+
 def _explained(record: Registration, game: Game[Any], state: Any, event: GameEvent,
                violation: Violation) -> Violation:
     """Add the game's explanation (the cheapest legal way) to a refusal, where it has one."""
@@ -119,6 +123,19 @@ def _explained(record: Registration, game: Game[Any], state: Any, event: GameEve
         return violation
     return Violation(violation.kind, violation.rule, f"{violation.message}; {extra}",
                      violation.player)
+
+
+def _checked_apply(game: Game[Any]) -> Callable[[Any, GameEvent, Note], Violation | None]:
+    """A game's ``check``, then its ``apply`` when the event passes (for a game without a
+    ``play`` of its own that does both)."""
+
+    def step(state: Any, event: GameEvent, note: Note) -> Violation | None:
+        violation = game.check(state, event)
+        if violation is None:
+            game.apply(state, event, note)
+        return violation
+
+    return step
 
 
 class Replay:
@@ -136,6 +153,7 @@ class Replay:
         self.record: Registration | None = None
         self.state: Any = None
         self._note: Note = ignore
+        self._step: Callable[[Any, GameEvent, Note], Violation | None] = _no_game
         self._initial: Any = None
         self.branch: list[tuple[int, GameEvent]] = []
         self._undoable: list[int] = []  # the positions in branch of its actions and chances
@@ -178,17 +196,22 @@ class Replay:
         if raw.error is not None:
             self._error(raw.number, raw.error, text=raw.text)
             return
-        assert raw.obj is not None
-        if self.header is None:
+        obj = raw.obj
+        assert obj is not None
+        header = self.header
+        if header is None:
             self._start(raw)
             return
         self.report.events += 1
-        parsed = parse_event(raw.obj, self.header.players, raw.plain_numbers)
-        if isinstance(parsed, Violation):
-            self._error(raw.number, parsed, raw.obj.get("seq") if isinstance(
-                raw.obj.get("seq"), int) else None, raw.text)
-            return
-        event, seq = parsed.event, parsed.seq
+        event: Event | None = plain_event(obj, header.players, raw.plain_numbers)
+        seq = None
+        if event is None:
+            parsed = parse_event(obj, header.players, raw.plain_numbers)
+            if isinstance(parsed, Violation):
+                self._error(raw.number, parsed, obj.get("seq") if isinstance(
+                    obj.get("seq"), int) else None, raw.text)
+                return
+            event, seq = parsed.event, parsed.seq
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-EVENT", "LOG-NUMBER",
                                             *(("LOG-SEQ",) if seq is not None else ())))
@@ -230,6 +253,7 @@ class Replay:
                         text=raw.text)
             return
         self.header, self.game, self.record, self.state = header, header.game, header.record, state
+        self._step = getattr(header.game, "play", None) or _checked_apply(header.game)
         if self.coverage is not None:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
@@ -246,17 +270,16 @@ class Replay:
             self._fingerprints.append(fp)
 
     def _play(self, raw: RawLine, event: GameEvent, seq: int | None) -> None:
-        violation = self.game.check(self.state, event)
+        try:
+            violation = self._step(self.state, event, self._note)
+        except RuleViolation as exc:
+            self._error(raw.number, exc.violation, seq, raw.text, event)
+            return
         if violation is not None:
             if violation.kind == "illegal":
                 assert self.record is not None
                 violation = _explained(self.record, self.game, self.state, event, violation)
             self._error(raw.number, violation, seq, raw.text, event)
-            return
-        try:
-            self.game.apply(self.state, event, self._note)
-        except RuleViolation as exc:
-            self._error(raw.number, exc.violation, seq, raw.text, event)
             return
         branch = self.branch
         if isinstance(event, _UNDOABLE):

@@ -14,8 +14,8 @@ moves list their ``outcomes`` instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from referee.model.core.events import Action, Chance, GameEvent, Phase, describe
 from referee.model.core.flow import Flow
@@ -125,6 +125,27 @@ class PlayerDraw(ChanceMove[S]):
 _SHAPE_OF = {Action: "action", Chance: "chance", Phase: "phase"}
 
 
+class MovePlan(NamedTuple, Generic[S]):
+    """What checking and applying one move takes, looked up once per table: the schema, the
+    move's ``validate`` and ``check`` (None where the move keeps the default, which finds
+    nothing), its rules and ``apply``."""
+
+    move: Move[S]
+    required: Mapping[str, Types]
+    optional: Mapping[str, Types]
+    validate: Callable[[S, Any], Violation | None] | None
+    check: Callable[[S, Any], Violation | None] | None
+    rules: tuple[str, ...]
+    apply: Callable[[S, Any, Note], None]
+
+
+def _plan(move: Move[S]) -> MovePlan[S]:
+    cls = type(move)
+    return MovePlan(move, move.required, move.optional,
+                    None if cls.validate is Move.validate else move.validate,
+                    None if cls.check is Move.check else move.check, move.rules, move.apply)
+
+
 class MoveTable(Generic[S]):
     """The moves of a game by shape and name, in declaration order (the order of
     ``legal_actions``)."""
@@ -138,6 +159,9 @@ class MoveTable(Generic[S]):
                 raise ValueError(f"{move.shape} {move.name!r} declared twice")
             table[move.name] = move
         self.by_class = {cls: self.by_shape[shape] for cls, shape in _SHAPE_OF.items()}
+        self.plans: dict[type, dict[str, MovePlan[S]]] = {
+            cls: {name: _plan(move) for name, move in self.by_shape[shape].items()}
+            for cls, shape in _SHAPE_OF.items()}
         self.decisions = tuple(m for m in self.moves if m.shape != "chance")
 
     def find(self, event: GameEvent) -> Move[S] | None:
@@ -165,22 +189,53 @@ class TableGame(Generic[S]):
     flow: Flow[S]
     observables: Observables[S]
     vocab_rule: str
+    _plain_protocol: ClassVar[bool] = True
+    """False for a game that writes its own ``check`` or ``apply``: ``play`` then calls them."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_protocol = cls.check is TableGame.check and cls.apply is TableGame.apply
 
     # ------------------------------------------------------------------ check
 
     def check(self, state: S, event: GameEvent) -> Violation | None:
-        move = self.moves.by_class[type(event)].get(event.name)
-        if move is None:
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
             return self.unknown_event(event)
-        if not params_ok(event.params, move.required, move.optional):
-            return check_params(event, move.required, move.optional, rule=move.schema_rule_id())
-        bad = move.validate(state, event)
-        if bad is not None:
-            return bad
+        return self._check(state, event, plan)
+
+    def _check(self, state: S, event: GameEvent, plan: MovePlan[S]) -> Violation | None:
+        move = plan.move
+        if not params_ok(event.params, plan.required, plan.optional):
+            return check_params(event, plan.required, plan.optional, rule=move.schema_rule_id())
+        if plan.validate is not None:
+            bad = plan.validate(state, event)
+            if bad is not None:
+                return bad
         bad = self.order(state, event, move)
-        if bad is not None:
+        if bad is not None or plan.check is None:
             return bad
-        return move.check(state, event)
+        return plan.check(state, event)
+
+    def play(self, state: S, event: GameEvent, note: Note = ignore) -> Violation | None:
+        """``check``, then ``apply`` when the event passes (the move looked up once): the
+        refusal, or None once the event is applied. ``apply`` may still raise RuleViolation."""
+        if not self._plain_protocol:
+            violation = self.check(state, event)
+            if violation is None:
+                self.apply(state, event, note)
+            return violation
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
+            return self.unknown_event(event)
+        violation = self._check(state, event, plan)
+        if violation is not None:
+            return violation
+        if note is not ignore:
+            for rule in plan.rules:
+                note(rule)
+        plan.apply(state, event, note)
+        return None
 
     def unknown_event(self, event: GameEvent) -> Violation:
         player = event.player if event.shape == "action" else None
@@ -251,13 +306,13 @@ class TableGame(Generic[S]):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: S, event: GameEvent, note: Note = ignore) -> None:
-        move = self.moves.by_class[type(event)].get(event.name)
-        if move is None:
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
             raise RuleViolation(self.unknown_event(event))
         if note is not ignore:
-            for rule in move.rules:
+            for rule in plan.rules:
                 note(rule)
-        move.apply(state, event, note)
+        plan.apply(state, event, note)
 
     def step(self, state: S, event: GameEvent, note: Note = ignore) -> None:
         """Check, then apply: raises RuleViolation (with the violation) for a refused event."""
