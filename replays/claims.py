@@ -34,23 +34,31 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
     out: list[Violation] = []
     players = state.players
     per_player = table.player
+    plain_player = table.plain_player
+    plain_globals = table.plain_globals
     try:
         for key, value in claims.items():
             if key in players:
-                if not isinstance(value, Mapping):
+                if type(value) is not dict and not isinstance(value, Mapping):
                     raise _Malformed(Violation("schema", rule, f"check: {key!r} must be an "
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
                 for name, claimed in value.items():
+                    plain = plain_player.get(name)
+                    # the common case, written out: a count or a flag, and most claims hold
+                    if (plain is not None and type(claimed) is plain[1]
+                            and claimed == plain[0](state, key)):
+                        continue
                     quantity = per_player.get(name)
                     if quantity is None:
                         raise _Malformed(Violation(
                             "schema", rule, f"check: {unknown('quantity', name, table.player)}"
                             f" for {key}", key))
-                    if (quantity.parse is None and type(claimed) is _PLAIN.get(quantity.kind)
-                            and claimed == quantity.get(state, key)):
-                        continue  # the common case, written out: most claims hold
                     _compare(state, quantity, claimed, key, rule, table.value_rule, out)
+                continue
+            plain = plain_globals.get(key)
+            if (plain is not None and type(value) is plain[1]
+                    and value == plain[0](state, None)):
                 continue
             quantity = table.globals.get(key)
             if quantity is None:

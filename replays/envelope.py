@@ -18,10 +18,10 @@ from referee.model.core import (
     Violation,
     freeze,
     is_int,
+    json_type,
     new_action,
     new_chance,
     new_phase,
-    json_type,
     players_problem,
 )
 from referee.model.core import unknown as unknown_name

@@ -19,11 +19,10 @@ from referee.files import open_regular
 from referee.games import Registration
 from referee.model.core import (
     GAME_EVENTS,
-    Action,
-    Chance,
     Game,
     GameEvent,
     Note,
+    Phase,
     RuleViolation,
     Violation,
     ignore,
@@ -36,7 +35,6 @@ from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
 if TYPE_CHECKING:
     from referee.replays.graph import ReplayGraph
 
-_UNDOABLE = (Action, Chance)
 SNAPSHOT_EVERY = 8
 """After a log's first undo, the state is kept every this many events of the branch, so an undo
 replays at most that many events from the nearest copy instead of the whole branch."""
@@ -236,6 +234,31 @@ class Replay:
         else:
             self._final(raw, event, seq)
 
+    def feed_all(self, lines: Iterable[RawLine]) -> None:
+        """:meth:`feed` every line, until a stopping error. The most common line, an event
+        without ``seq`` or ``note`` (:func:`plain_event`) while nobody collects coverage and
+        before any ``final`` line, goes straight to the game: what :meth:`feed` would do."""
+        feed, play = self.feed, self._play
+        players: tuple[str, ...] = ()
+        direct = False
+        for raw in lines:
+            obj = raw.obj
+            if direct and obj is not None and raw.error is None:
+                event = plain_event(obj, players, raw.plain_numbers)
+                if event is not None:
+                    self.last_line = raw.number
+                    self.report.events += 1
+                    play(raw, event, None)
+                    if self.stopped:
+                        return
+                    continue
+            feed(raw)
+            if self.stopped:
+                return
+            header = self.header
+            direct = header is not None and self.coverage is None and not self.finished
+            players = header.players if header is not None else ()
+
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
         header = parse_header(raw.obj)
@@ -282,7 +305,7 @@ class Replay:
             self._error(raw.number, violation, seq, raw.text, event)
             return
         branch = self.branch
-        if isinstance(event, _UNDOABLE):
+        if not isinstance(event, Phase):
             self._undoable.append(len(branch))
         branch.append((raw.number, event))
         if self._snapshots and not len(branch) % self._every:
@@ -436,10 +459,7 @@ class RuleTally:
 def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | None = None,
                    coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
     replay = Replay(path, graph, coverage, keep_going)
-    for raw in lines:
-        replay.feed(raw)
-        if replay.stopped:
-            break
+    replay.feed_all(lines)
     return replay.close()
 
 

@@ -180,7 +180,7 @@ def _builder(cls: type, *fields: str) -> Any:
         set_a, set_b, set_c = setters
 
         def build3(a: Any, b: Any, c: Any) -> Any:
-            event = new(cls)
+            event: Any = new(cls)
             set_a(event, a)
             set_b(event, b)
             set_c(event, c)
@@ -190,7 +190,7 @@ def _builder(cls: type, *fields: str) -> Any:
     set_x, set_y = setters
 
     def build2(x: Any, y: Any) -> Any:
-        event = new(cls)
+        event: Any = new(cls)
         set_x(event, x)
         set_y(event, y)
         return event
