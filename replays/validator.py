@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from referee.errors import RefereeError
 from referee.files import open_regular
@@ -29,7 +29,15 @@ from referee.model.core import (
 )
 from referee.replays.claims import compare_claims
 from referee.replays.envelope import Header, parse_event, parse_header, plain_event
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
+from referee.replays.reader import (
+    DEFAULT_MAX_LINE_BYTES,
+    RawLine,
+    decode_line,
+    iter_lines,
+    limit,
+    numbered_lines,
+    read_line,
+)
 from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
 
 if TYPE_CHECKING:
@@ -106,6 +114,11 @@ def _label(event: Event) -> str:
     if isinstance(event, Undo):
         return f"undo {event.count}"
     return "final"
+
+
+def _text(number: int, raw: RawLine | bytes) -> str:
+    """The text of a line for its error record."""
+    return raw.text if isinstance(raw, RawLine) else decode_line(number, raw).text
 
 
 def _no_game(state: Any, event: GameEvent, note: Note) -> Violation | None:
@@ -226,7 +239,7 @@ class Replay:
                 return
             self.last_seq = seq
         if isinstance(event, GAME_EVENTS):
-            self._play(raw, event, seq)
+            self._play(raw.number, raw, event, seq)
         elif isinstance(event, Check):
             self._check(raw, event, seq)
         elif isinstance(event, Undo):
@@ -248,11 +261,49 @@ class Replay:
                 if event is not None:
                     self.last_line = raw.number
                     self.report.events += 1
-                    play(raw, event, None)
+                    play(raw.number, raw, event, None)
                     if self.stopped:
                         return
                     continue
             feed(raw)
+            if self.stopped:
+                return
+            header = self.header
+            direct = header is not None and self.coverage is None and not self.finished
+            players = header.players if header is not None else ()
+
+    def feed_stream(self, stream: BinaryIO, max_line_bytes: int) -> None:
+        """:meth:`feed_all` of the lines of a stream. A log repeats many of its lines (a die
+        showing 4 to the same player, a pass), and an event is the same whatever line it is
+        read from, so the event of every plain line is kept by its bytes: a line met again is
+        neither decoded nor parsed again."""
+        max_line_bytes = limit(max_line_bytes)
+        feed, play = self.feed, self._play
+        known: dict[bytes, GameEvent] = {}
+        players: tuple[str, ...] = ()
+        direct = False
+        for number, raw in numbered_lines(stream, max_line_bytes):
+            if direct:
+                event = known.get(raw)
+                if event is None:
+                    line = read_line(number, raw, max_line_bytes)
+                    obj = line.obj
+                    if obj is not None:
+                        event = plain_event(obj, players, line.plain_numbers)
+                    if event is None:
+                        feed(line)
+                        if self.stopped:
+                            return
+                        direct = self.coverage is None and not self.finished
+                        continue
+                    known[raw] = event
+                self.last_line = number
+                self.report.events += 1
+                play(number, raw, event, None)
+                if self.stopped:
+                    return
+                continue
+            feed(read_line(number, raw, max_line_bytes))
             if self.stopped:
                 return
             header = self.header
@@ -292,27 +343,29 @@ class Replay:
             self.graph.start(fp)
             self._fingerprints.append(fp)
 
-    def _play(self, raw: RawLine, event: GameEvent, seq: int | None) -> None:
+    def _play(self, number: int, raw: RawLine | bytes, event: GameEvent, seq: int | None,
+              ) -> None:
+        """Play a game event of line ``number`` (read as ``raw``: decoded, or as read)."""
         try:
             violation = self._step(self.state, event, self._note)
         except RuleViolation as exc:
-            self._error(raw.number, exc.violation, seq, raw.text, event)
+            self._error(number, exc.violation, seq, _text(number, raw), event)
             return
         if violation is not None:
             if violation.kind == "illegal":
                 assert self.record is not None
                 violation = _explained(self.record, self.game, self.state, event, violation)
-            self._error(raw.number, violation, seq, raw.text, event)
+            self._error(number, violation, seq, _text(number, raw), event)
             return
         branch = self.branch
         if not isinstance(event, Phase):
             self._undoable.append(len(branch))
-        branch.append((raw.number, event))
+        branch.append((number, event))
         if self._snapshots and not len(branch) % self._every:
             self._keep(len(branch), self.state)
         if self.graph is not None:
             fp = self.state.fingerprint()
-            self.graph.move(fp, raw.number, event.player, str(event))
+            self.graph.move(fp, number, event.player, str(event))
             self._fingerprints.append(fp)
 
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
@@ -470,8 +523,9 @@ def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     label = label if label is not None else str(path)
     try:
         with open_regular(path) as stream:
-            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage,
-                                  keep_going)
+            replay = Replay(label, graph, coverage, keep_going)
+            replay.feed_stream(stream, max_line_bytes)
+            return replay.close()
     except OSError as exc:
         report = FileReport(label, valid=False)
         report.errors.append(ErrorRecord(1, None, "syntax", "LOG-READ", None,

@@ -126,9 +126,10 @@ _SHAPE_OF = {Action: "action", Chance: "chance", Phase: "phase"}
 
 
 class MovePlan(NamedTuple, Generic[S]):
-    """What checking and applying one move takes, looked up once per table: the schema, the
-    move's ``validate`` and ``check`` (None where the move keeps the default, which finds
-    nothing), its rules and ``apply``."""
+    """What checking and applying one move takes, looked up once per table: the schema (as
+    plain dicts, quicker to read than the declaration's read-only views), the move's ``validate``
+    and ``check`` (None where the move keeps the default, which finds nothing), its rules and
+    ``apply``."""
 
     move: Move[S]
     required: Mapping[str, Types]
@@ -141,7 +142,7 @@ class MovePlan(NamedTuple, Generic[S]):
 
 def _plan(move: Move[S]) -> MovePlan[S]:
     cls = type(move)
-    return MovePlan(move, move.required, move.optional,
+    return MovePlan(move, dict(move.required), dict(move.optional),
                     None if cls.validate is Move.validate else move.validate,
                     None if cls.check is Move.check else move.check, move.rules, move.apply)
 
@@ -205,14 +206,16 @@ class TableGame(Generic[S]):
         return self._check(state, event, plan)
 
     def _check(self, state: S, event: GameEvent, plan: MovePlan[S]) -> Violation | None:
-        move = plan.move
-        if not params_ok(event.params, plan.required, plan.optional):
-            return check_params(event, plan.required, plan.optional, rule=move.schema_rule_id())
+        # play() holds the same steps, written out
+        params = event.params
+        if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
+            return check_params(event, plan.required, plan.optional,
+                                rule=plan.move.schema_rule_id())
         if plan.validate is not None:
             bad = plan.validate(state, event)
             if bad is not None:
                 return bad
-        bad = self.order(state, event, move)
+        bad = self.order(state, event, plan.move)
         if bad is not None or plan.check is None:
             return bad
         return plan.check(state, event)
@@ -228,9 +231,21 @@ class TableGame(Generic[S]):
         plan = self.moves.plans[type(event)].get(event.name)
         if plan is None:
             return self.unknown_event(event)
-        violation = self._check(state, event, plan)
-        if violation is not None:
-            return violation
+        params = event.params
+        if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
+            return check_params(event, plan.required, plan.optional,
+                                rule=plan.move.schema_rule_id())
+        if plan.validate is not None:
+            bad = plan.validate(state, event)
+            if bad is not None:
+                return bad
+        bad = self.order(state, event, plan.move)
+        if bad is not None:
+            return bad
+        if plan.check is not None:
+            bad = plan.check(state, event)
+            if bad is not None:
+                return bad
         if note is not ignore:
             for rule in plan.rules:
                 note(rule)
@@ -249,12 +264,13 @@ class TableGame(Generic[S]):
     def order(self, state: S, event: GameEvent, move: Move[S]) -> Violation | None:
         """The generic order checks the flow supports; a move's ``check`` adds its own."""
         flow = self.flow
-        player = event.player if event.shape == "action" else None
+        shape = move.shape
+        player = event.player if shape == "action" else None
         if flow.is_over(state):
             return Violation("order", flow.end_rule or move.schema_rule_id(),
                              f"the game is over; found {describe(event)}", player)
         due = flow.chance(state)
-        if move.shape == "chance":
+        if shape == "chance":
             if due is None:
                 assert isinstance(event, Chance)
                 return flow.stray_chance(state, event, self.expected(state))
@@ -263,7 +279,7 @@ class TableGame(Generic[S]):
                                  f"expected {self.expected(state)}, found {describe(event)}")
             return None
         stage = flow.stage(state)
-        if move.shape == "action" and move.who == "actor":
+        if shape == "action" and move.who == "actor":
             actors = flow.actors(state)
             if player not in actors:
                 if not actors and due is not None:
