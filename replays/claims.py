@@ -34,8 +34,8 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
     out: list[Violation] = []
     players = state.players
     per_player = table.player
-    plain_player = table.plain_player
-    plain_globals = table.plain_globals
+    player_counts = table.player_counts
+    global_counts = table.global_counts
     try:
         for key, value in claims.items():
             if key in players:
@@ -44,10 +44,9 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
                 for name, claimed in value.items():
-                    plain = plain_player.get(name)
-                    # the common case, written out: a count or a flag, and most claims hold
-                    if (plain is not None and type(claimed) is plain[1]
-                            and claimed == plain[0](state, key)):
+                    get = player_counts.get(name)
+                    # the common case, written out: a count, and most claims hold
+                    if get is not None and type(claimed) is int and claimed == get(state, key):
                         continue
                     quantity = per_player.get(name)
                     if quantity is None:
@@ -56,9 +55,8 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                             f" for {key}", key))
                     _compare(state, quantity, claimed, key, rule, table.value_rule, out)
                 continue
-            plain = plain_globals.get(key)
-            if (plain is not None and type(value) is plain[1]
-                    and value == plain[0](state, None)):
+            get = global_counts.get(key)
+            if get is not None and type(value) is int and value == get(state, None):
                 continue
             quantity = table.globals.get(key)
             if quantity is None:

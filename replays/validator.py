@@ -48,6 +48,10 @@ SNAPSHOT_EVERY = 8
 replays at most that many events from the nearest copy instead of the whole branch."""
 MAX_SNAPSHOTS = 64
 """Past this many kept states, every other one is dropped and the spacing doubles."""
+KNOWN_LINES = 4096
+"""The most distinct lines of one log whose events are kept to be met again (the first ones:
+the lines a log repeats most, a die's faces, a pass, come early), so memory stays bounded
+however long the log."""
 
 
 @dataclass(slots=True)
@@ -275,8 +279,8 @@ class Replay:
     def feed_stream(self, stream: BinaryIO, max_line_bytes: int) -> None:
         """:meth:`feed_all` of the lines of a stream. A log repeats many of its lines (a die
         showing 4 to the same player, a pass), and an event is the same whatever line it is
-        read from, so the event of every plain line is kept by its bytes: a line met again is
-        neither decoded nor parsed again."""
+        read from, so the event of a plain line is kept by its bytes (up to ``KNOWN_LINES``
+        lines): a line met again is neither decoded nor parsed again."""
         max_line_bytes = limit(max_line_bytes)
         feed, play = self.feed, self._play
         known: dict[bytes, GameEvent] = {}
@@ -296,7 +300,8 @@ class Replay:
                             return
                         direct = self.coverage is None and not self.finished
                         continue
-                    known[raw] = event
+                    if len(known) < KNOWN_LINES:
+                        known[raw] = event
                 self.last_line = number
                 self.report.events += 1
                 play(number, raw, event, None)

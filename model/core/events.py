@@ -59,6 +59,9 @@ def make_params(values: Mapping[str, Any]) -> Params:
     return tuple([(k, freeze(v)) for k, v in values.items()])
 
 
+_ABSENT = object()
+
+
 class _WithParams:
     __slots__ = ()
     params: Params
@@ -70,7 +73,7 @@ class _WithParams:
         return default
 
     def has(self, key: str) -> bool:
-        return any(k == key for k, _ in self.params)
+        return self.get(key, _ABSENT) is not _ABSENT
 
     def keys(self) -> list[str]:
         return [k for k, _ in self.params]
