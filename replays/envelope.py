@@ -279,6 +279,17 @@ def plain_event(obj: Mapping[str, Any], players: tuple[str, ...],
     return _BUILDERS[shape](name, tuple(params))  # type: ignore[operator]
 
 
+def plain_check(obj: Mapping[str, Any], plain_numbers: bool = False) -> Check | None:
+    """The check of a line that holds nothing else (no ``seq``, no ``note``) and whose numbers
+    are in range, exactly as :func:`parse_event` reads it; None for any other line."""
+    if len(obj) != 1:
+        return None
+    body = obj.get("check")
+    if type(body) is not dict or (not plain_numbers and _numbers_ok(body)):
+        return None
+    return Check.parsed(body)
+
+
 def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],
                 plain_numbers: bool = False) -> Envelope | Violation:
     """Classify one event line into its shape, checking the envelope (not the game's rules).

@@ -28,7 +28,13 @@ from referee.model.core import (
     ignore,
 )
 from referee.replays.claims import compare_claims
-from referee.replays.envelope import Header, parse_event, parse_header, plain_event
+from referee.replays.envelope import (
+    Header,
+    parse_event,
+    parse_header,
+    plain_check,
+    plain_event,
+)
 from referee.replays.reader import (
     DEFAULT_MAX_LINE_BYTES,
     RawLine,
@@ -295,7 +301,13 @@ class Replay:
                     if obj is not None:
                         event = plain_event(obj, players, line.plain_numbers)
                     if event is None:
-                        feed(line)
+                        check = plain_check(obj, line.plain_numbers) if obj is not None else None
+                        if check is not None:
+                            self.last_line = number
+                            self.report.events += 1
+                            self._check(line, check, None)
+                        else:
+                            feed(line)
                         if self.stopped:
                             return
                         direct = self.coverage is None and not self.finished
