@@ -24,6 +24,7 @@ from referee.model.core import (
     Note,
     Phase,
     RuleViolation,
+    TableGame,
     Violation,
     ignore,
 )
@@ -147,8 +148,8 @@ def _explained(record: Registration, game: Game[Any], state: Any, event: GameEve
 
 
 def _checked_apply(game: Game[Any]) -> Callable[[Any, GameEvent, Note], Violation | None]:
-    """A game's ``check``, then its ``apply`` when the event passes (for a game without a
-    ``play`` of its own that does both)."""
+    """A game's ``check``, then its ``apply`` when the event passes: what a table game's
+    ``play`` does, for any other game."""
 
     def step(state: Any, event: GameEvent, note: Note) -> Violation | None:
         violation = game.check(state, event)
@@ -344,7 +345,8 @@ class Replay:
                         text=raw.text)
             return
         self.header, self.game, self.record, self.state = header, header.game, header.record, state
-        self._step = getattr(header.game, "play", None) or _checked_apply(header.game)
+        game = header.game
+        self._step = game.play if isinstance(game, TableGame) else _checked_apply(game)
         if self.coverage is not None:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
