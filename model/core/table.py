@@ -8,8 +8,9 @@ automatic effects it sets off) and ``legal`` (its legal instances, for the explo
 moves list their ``outcomes`` instead.
 
 :class:`TableGame` derives from a table and a :class:`~referee.model.core.flow.Flow` the game's
-``check`` (schema, then order, then the move's own check), ``apply``, ``legal_actions``,
-``chance_outcomes`` and rule coverage (through the ``note`` of ``apply``).
+``check`` (schema, then order, then the move's own check), ``apply``, ``play`` (both, the move
+looked up once: what the validator calls), ``legal_actions``, ``chance_outcomes`` and rule
+coverage (through the ``note`` of ``apply``).
 """
 
 from __future__ import annotations
