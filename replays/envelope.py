@@ -26,7 +26,7 @@ from referee.model.core import (
 )
 from referee.model.core import unknown as unknown_name
 from referee.replays.expect import check_expect
-from referee.replays.reader import MAX_NUMBER
+from referee.replays.reader import MAX_NUMBER, MIN_NUMBER
 from referee.replays.records import Check, Event, Final, Undo
 
 HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta", "expect"}
@@ -116,7 +116,7 @@ def _number_problem(value: Any) -> str | None:
     """What is wrong with one JSON scalar as a number of the log, or None."""
     kind = type(value)
     if kind is int:
-        return None if -MAX_NUMBER <= value <= MAX_NUMBER else (
+        return None if MIN_NUMBER <= value <= MAX_NUMBER else (
             f"number {str(value)[:30]}{'...' if len(str(value)) > 30 else ''} is out of range "
             f"(at most {MAX_NUMBER:,} in absolute value)")
     if kind is float:
@@ -143,7 +143,7 @@ def _frozen(value: Any) -> Any:
     first problem): a line's values are walked once, not once to check and once to freeze."""
     kind = type(value)
     if kind is int:
-        if -MAX_NUMBER <= value <= MAX_NUMBER:
+        if MIN_NUMBER <= value <= MAX_NUMBER:
             return value
         raise _BadNumber(_number_problem(value))
     if kind in _SCALARS:
@@ -174,7 +174,7 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
     for key, value in obj.items():
         kind = type(value)
         if kind is int:
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            if not MIN_NUMBER <= value <= MAX_NUMBER:
                 return _number_problem(value) or ""
         elif kind not in _SCALARS:
             if plain_numbers:
@@ -203,7 +203,7 @@ def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
     for key, value in obj.items():
         kind = type(value)
         if kind is int:
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            if not MIN_NUMBER <= value <= MAX_NUMBER:
                 return None
         elif kind not in _SCALARS:
             if not plain_numbers and _numbers_ok(value):
@@ -263,7 +263,7 @@ def plain_event(obj: Mapping[str, Any], players: tuple[str, ...],
         value = obj[key]
         kind = type(value)
         if kind is int:
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            if not MIN_NUMBER <= value <= MAX_NUMBER:
                 return None
         elif kind not in _SCALARS:
             if plain_numbers:

@@ -27,6 +27,9 @@ MAX_INT_DIGITS = 100
 MAX_DEPTH = 64
 MAX_NUMBER = 1_000_000_000
 """The largest number (in absolute value) an event may hold."""
+MIN_NUMBER = -MAX_NUMBER
+"""The smallest number an event may hold (a name of its own: ``-MAX_NUMBER`` in a comparison
+builds the negative number again each time)."""
 _HUGE = 10 ** MAX_INT_DIGITS
 
 
@@ -84,7 +87,7 @@ def _walk(value: Any, tally: list[int]) -> None:
     for item in items:
         kind = type(item)
         if kind is int:
-            if not -MAX_NUMBER <= item <= MAX_NUMBER:
+            if not MIN_NUMBER <= item <= MAX_NUMBER:
                 tally[2] = 1
                 if not -_HUGE < item < _HUGE:
                     tally[1] = 1
@@ -194,9 +197,10 @@ def numbered_lines(stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTE
     """The non-blank lines of a binary stream as read, with their numbers; a line over the limit
     ends the stream, cut short (:func:`read_line` makes it the error)."""
     max_line_bytes = limit(max_line_bytes)
+    readline, size = stream.readline, max_line_bytes + 1
     number = 0
     while True:
-        raw = stream.readline(max_line_bytes + 1)
+        raw = readline(size)
         if not raw:
             return
         number += 1
