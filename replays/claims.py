@@ -75,7 +75,6 @@ _PLAIN = {"int": int, "bool": bool}
 def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rule: str,
              value_rule: str, out: list[Violation]) -> None:
     kind = q.kind
-    label = q.name if player is None else f"{player} {q.name}"
     if q.parse is None and type(claimed) is _PLAIN.get(kind):
         # the common case, a well-formed count or flag: nothing more to check about its form
         actual = q.get(state, player)
@@ -85,9 +84,9 @@ def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rul
             try:
                 claimed = q.parse(state, claimed)
             except Unparsable as exc:
-                raise _Malformed(Violation("schema", rule, f"check: {label}: {exc}",
+                raise _Malformed(Violation("schema", rule, f"check: {_label(q, player)}: {exc}",
                                            player)) from None
-        _well_formed(state, q, label, claimed, player, rule)
+        _well_formed(state, q, claimed, player, rule)
         actual = q.get(state, player)
         if kind == "names":
             same = set(claimed) == set(actual)
@@ -96,12 +95,17 @@ def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rul
         else:
             same = claimed == actual
     if not same:
-        out.append(Violation("checkpoint", q.rule or value_rule, f"{label}: claimed "
+        out.append(Violation("checkpoint", q.rule or value_rule, f"{_label(q, player)}: claimed "
                              f"{_show(state, q, claimed)}, computed {_show(state, q, actual)}",
                              player))
 
 
-def _well_formed(state: Any, q: Quantity[Any], label: str, claimed: Any, player: str | None,
+def _label(q: Quantity[Any], player: str | None) -> str:
+    """How a message names the claimed quantity: ``round``, ``Ann silver``."""
+    return q.name if player is None else f"{player} {q.name}"
+
+
+def _well_formed(state: Any, q: Quantity[Any], claimed: Any, player: str | None,
                  rule: str) -> None:
     kind = q.kind
     problem = None
@@ -130,7 +134,8 @@ def _well_formed(state: Any, q: Quantity[Any], label: str, claimed: Any, player:
             if strange:
                 problem = unknown("name", strange[0], domain)
     if problem is not None:
-        raise _Malformed(Violation("schema", rule, f"check: {label} {problem}", player))
+        raise _Malformed(Violation("schema", rule, f"check: {_label(q, player)} {problem}",
+                                   player))
 
 
 def _show(state: Any, q: Quantity[Any], value: Any) -> str:
