@@ -34,23 +34,29 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
     out: list[Violation] = []
     players = state.players
     per_player = table.player
+    player_counts = table.player_counts
+    global_counts = table.global_counts
     try:
         for key, value in claims.items():
             if key in players:
-                if not isinstance(value, Mapping):
+                if type(value) is not dict and not isinstance(value, Mapping):
                     raise _Malformed(Violation("schema", rule, f"check: {key!r} must be an "
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
                 for name, claimed in value.items():
+                    get = player_counts.get(name)
+                    # the common case, written out: a count, and most claims hold
+                    if get is not None and type(claimed) is int and claimed == get(state, key):
+                        continue
                     quantity = per_player.get(name)
                     if quantity is None:
                         raise _Malformed(Violation(
                             "schema", rule, f"check: {unknown('quantity', name, table.player)}"
                             f" for {key}", key))
-                    if (quantity.parse is None and type(claimed) is _PLAIN.get(quantity.kind)
-                            and claimed == quantity.get(state, key)):
-                        continue  # the common case, written out: most claims hold
                     _compare(state, quantity, claimed, key, rule, table.value_rule, out)
+                continue
+            get = global_counts.get(key)
+            if get is not None and type(value) is int and value == get(state, None):
                 continue
             quantity = table.globals.get(key)
             if quantity is None:
@@ -69,7 +75,6 @@ _PLAIN = {"int": int, "bool": bool}
 def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rule: str,
              value_rule: str, out: list[Violation]) -> None:
     kind = q.kind
-    label = q.name if player is None else f"{player} {q.name}"
     if q.parse is None and type(claimed) is _PLAIN.get(kind):
         # the common case, a well-formed count or flag: nothing more to check about its form
         actual = q.get(state, player)
@@ -79,9 +84,9 @@ def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rul
             try:
                 claimed = q.parse(state, claimed)
             except Unparsable as exc:
-                raise _Malformed(Violation("schema", rule, f"check: {label}: {exc}",
+                raise _Malformed(Violation("schema", rule, f"check: {_label(q, player)}: {exc}",
                                            player)) from None
-        _well_formed(state, q, label, claimed, player, rule)
+        _well_formed(state, q, claimed, player, rule)
         actual = q.get(state, player)
         if kind == "names":
             same = set(claimed) == set(actual)
@@ -90,12 +95,17 @@ def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rul
         else:
             same = claimed == actual
     if not same:
-        out.append(Violation("checkpoint", q.rule or value_rule, f"{label}: claimed "
+        out.append(Violation("checkpoint", q.rule or value_rule, f"{_label(q, player)}: claimed "
                              f"{_show(state, q, claimed)}, computed {_show(state, q, actual)}",
                              player))
 
 
-def _well_formed(state: Any, q: Quantity[Any], label: str, claimed: Any, player: str | None,
+def _label(q: Quantity[Any], player: str | None) -> str:
+    """How a message names the claimed quantity: ``round``, ``Ann silver``."""
+    return q.name if player is None else f"{player} {q.name}"
+
+
+def _well_formed(state: Any, q: Quantity[Any], claimed: Any, player: str | None,
                  rule: str) -> None:
     kind = q.kind
     problem = None
@@ -124,7 +134,8 @@ def _well_formed(state: Any, q: Quantity[Any], label: str, claimed: Any, player:
             if strange:
                 problem = unknown("name", strange[0], domain)
     if problem is not None:
-        raise _Malformed(Violation("schema", rule, f"check: {label} {problem}", player))
+        raise _Malformed(Violation("schema", rule, f"check: {_label(q, player)} {problem}",
+                                   player))
 
 
 def _show(state: Any, q: Quantity[Any], value: Any) -> str:

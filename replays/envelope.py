@@ -19,11 +19,14 @@ from referee.model.core import (
     freeze,
     is_int,
     json_type,
+    new_action,
+    new_chance,
+    new_phase,
     players_problem,
 )
 from referee.model.core import unknown as unknown_name
 from referee.replays.expect import check_expect
-from referee.replays.reader import MAX_NUMBER
+from referee.replays.reader import MAX_NUMBER, MIN_NUMBER
 from referee.replays.records import Check, Event, Final, Undo
 
 HEADER_KEYS = {"format", "version", "game", "players", "options", "position", "meta", "expect"}
@@ -113,7 +116,7 @@ def _number_problem(value: Any) -> str | None:
     """What is wrong with one JSON scalar as a number of the log, or None."""
     kind = type(value)
     if kind is int:
-        return None if -MAX_NUMBER <= value <= MAX_NUMBER else (
+        return None if MIN_NUMBER <= value <= MAX_NUMBER else (
             f"number {str(value)[:30]}{'...' if len(str(value)) > 30 else ''} is out of range "
             f"(at most {MAX_NUMBER:,} in absolute value)")
     if kind is float:
@@ -140,7 +143,7 @@ def _frozen(value: Any) -> Any:
     first problem): a line's values are walked once, not once to check and once to freeze."""
     kind = type(value)
     if kind is int:
-        if -MAX_NUMBER <= value <= MAX_NUMBER:
+        if MIN_NUMBER <= value <= MAX_NUMBER:
             return value
         raise _BadNumber(_number_problem(value))
     if kind in _SCALARS:
@@ -171,7 +174,7 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
     for key, value in obj.items():
         kind = type(value)
         if kind is int:
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            if not MIN_NUMBER <= value <= MAX_NUMBER:
                 return _number_problem(value) or ""
         elif kind not in _SCALARS:
             if plain_numbers:
@@ -200,7 +203,7 @@ def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
     for key, value in obj.items():
         kind = type(value)
         if kind is int:
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            if not MIN_NUMBER <= value <= MAX_NUMBER:
                 return None
         elif kind not in _SCALARS:
             if not plain_numbers and _numbers_ok(value):
@@ -209,6 +212,82 @@ def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
         if key != "player" and key != "action":
             params.append((key, value))
     return Envelope(Action(player, name, tuple(params)), None)
+
+
+_BUILDERS = {"action": new_action, "chance": new_chance, "phase": new_phase}
+_PLANS: dict[tuple[str, ...], tuple[str, tuple[str, ...], bool] | None] = {}
+_MAX_PLANS = 4096
+
+
+def _plan(keys: tuple[str, ...]) -> tuple[str, tuple[str, ...], bool] | None:
+    """For the keys of a line, in order: the shape, the keys of the parameters and whether a
+    ``player`` is named, when the line is an action, chance or phase line with neither ``seq``
+    nor ``note``; None for any other line."""
+    shapes = [k for k in keys if k in _SHAPE_SET]
+    if len(shapes) != 1 or shapes[0] not in _BUILDERS or "seq" in keys or "note" in keys:
+        return None
+    shape = shapes[0]
+    if shape == "action" and "player" not in keys:
+        return None
+    envelope = (shape, "player") if shape == "action" else (shape,)
+    return shape, tuple(k for k in keys if k not in envelope), "player" in keys
+
+
+def plain_event(obj: Mapping[str, Any], players: tuple[str, ...],
+                plain_numbers: bool = False) -> Action | Chance | Phase | None:
+    """The event of the most common lines, exactly as :func:`parse_event` reads it: an action,
+    chance or phase line without ``seq`` or ``note``, whose player (if any) is at the table and
+    whose numbers are in range. None sends any other line to :func:`parse_event`.
+
+    Lines of one game repeat a few sets of keys, so what the keys say about the line (its shape,
+    its parameters) is worked out once per set of keys."""
+    keys = tuple(obj)
+    try:
+        plan = _PLANS[keys]
+    except KeyError:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[keys] = _plan(keys)
+    if plan is None:
+        return None
+    shape, names, with_player = plan
+    name = obj[shape]
+    if type(name) is not str:
+        return None
+    if with_player:
+        player = obj["player"]
+        if type(player) is not str or player not in players:
+            return None
+    params = []
+    for key in names:
+        value = obj[key]
+        kind = type(value)
+        if kind is int:
+            if not MIN_NUMBER <= value <= MAX_NUMBER:
+                return None
+        elif kind not in _SCALARS:
+            if plain_numbers:
+                value = freeze(value)
+            else:
+                try:
+                    value = _frozen(value)
+                except _BadNumber:
+                    return None
+        params.append((key, value))
+    if shape == "action":
+        return new_action(player, name, tuple(params))
+    return _BUILDERS[shape](name, tuple(params))  # type: ignore[operator]
+
+
+def plain_check(obj: Mapping[str, Any], plain_numbers: bool = False) -> Check | None:
+    """The check of a line that holds nothing else (no ``seq``, no ``note``) and whose numbers
+    are in range, exactly as :func:`parse_event` reads it; None for any other line."""
+    if len(obj) != 1:
+        return None
+    body = obj.get("check")
+    if type(body) is not dict or (not plain_numbers and _numbers_ok(body)):
+        return None
+    return Check.parsed(body)
 
 
 def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],

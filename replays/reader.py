@@ -3,10 +3,11 @@
 Each yielded :class:`RawLine` is either a decoded JSON object or a ``syntax`` Violation for that
 line. Blank lines are skipped but counted.
 
-Lines are decoded by the plain C decoder when a cheap scan of the text shows that none of the
-refused constructs can be present (duplicate keys, ``NaN``/``Infinity``, integers of over
-``MAX_INT_DIGITS`` digits); any other line goes through the careful decoder, which finds the
-construct and words the error, so both paths give the same objects and the same messages.
+Lines are decoded by the plain C decoder (which stops at ``NaN`` or ``Infinity``) when a cheap
+scan of the text shows that none of the other refused constructs can be present (duplicate keys,
+integers of over ``MAX_INT_DIGITS`` digits); any other line goes through the careful decoder,
+which finds the construct and words the error, so both paths give the same objects and the same
+messages.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ MAX_INT_DIGITS = 100
 MAX_DEPTH = 64
 MAX_NUMBER = 1_000_000_000
 """The largest number (in absolute value) an event may hold."""
+MIN_NUMBER = -MAX_NUMBER
+"""The smallest number an event may hold (a name of its own: ``-MAX_NUMBER`` in a comparison
+builds the negative number again each time)."""
 _HUGE = 10 ** MAX_INT_DIGITS
 
 
@@ -67,7 +71,9 @@ def _int(text: str) -> int:
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_int=_int)
-_SCAN = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
+# The plain C scanner, except that NaN and Infinity stop it (the careful decoder words why)
+_PLAIN = json.JSONDecoder(parse_constant=_constant)
+_SCAN = json.scanner.make_scanner(_PLAIN)  # type: ignore[arg-type]
 
 
 def _walk(value: Any, tally: list[int]) -> None:
@@ -81,7 +87,7 @@ def _walk(value: Any, tally: list[int]) -> None:
     for item in items:
         kind = type(item)
         if kind is int:
-            if not -MAX_NUMBER <= item <= MAX_NUMBER:
+            if not MIN_NUMBER <= item <= MAX_NUMBER:
                 tally[2] = 1
                 if not -_HUGE < item < _HUGE:
                     tally[1] = 1
@@ -91,14 +97,13 @@ def _walk(value: Any, tally: list[int]) -> None:
             tally[2] = 1
 
 
-def _fast(text: str, braces: int) -> RawLine | None:
+def _fast(number: int, text: str, braces: int) -> RawLine | None:
     """The line decoded by the plain decoder, or None when the careful one must decide.
 
     Without a backslash every quote delimits a string, so ``":`` follows every key written right
     before its colon (and opens any string that starts with a colon); with no blank before a
     colon that is every key, so a duplicate key leaves fewer keys decoded than ``":`` counted."""
-    if ("\\" in text or "NaN" in text or "Infinity" in text or " :" in text or "\t:" in text
-            or "\r:" in text):
+    if "\\" in text or " :" in text or "\t:" in text or "\r:" in text:
         return None
     try:
         obj, end = _SCAN(text, 0)
@@ -110,12 +115,12 @@ def _fast(text: str, braces: int) -> RawLine | None:
     if braces == 1 and len(text) <= MAX_INT_DIGITS:
         # One flat object too short to hold a refused integer; its numbers are checked by
         # the envelope as it reads the values.
-        return RawLine(0, text, obj) if len(obj) == keys else None
+        return RawLine(number, text, obj) if len(obj) == keys else None
     tally = [0, 0, 0]
     _walk(obj, tally)
     if tally[0] != keys or tally[1]:
         return None
-    return RawLine(0, text, obj, None, not tally[2])
+    return RawLine(number, text, obj, None, not tally[2])
 
 
 def _depth_ok(text: str, opens: int) -> bool:
@@ -156,9 +161,8 @@ def decode_line(number: int, raw: bytes) -> RawLine:
     braces = text.count("{")
     opens = braces + text.count("[")
     if opens <= MAX_DEPTH and braces:
-        fast = _fast(text, braces)
+        fast = _fast(number, text, braces)
         if fast is not None:
-            fast.number = number
             return fast
     return careful_line(number, text, opens)
 
@@ -188,22 +192,44 @@ def careful_line(number: int, text: str, opens: int | None = None) -> RawLine:
     return RawLine(number, text, obj)
 
 
-def iter_lines(stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-               ) -> Iterator[RawLine]:
-    """Yield the non-blank lines of a binary stream; stops after the first unreadable line."""
-    max_line_bytes = max(1, min(max_line_bytes, MAX_LINE_BYTES_LIMIT))
+def numbered_lines(stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                   ) -> Iterator[tuple[int, bytes]]:
+    """The non-blank lines of a binary stream as read, with their numbers; a line over the limit
+    ends the stream, cut short (:func:`read_line` makes it the error)."""
+    max_line_bytes = limit(max_line_bytes)
+    readline, size = stream.readline, max_line_bytes + 1
     number = 0
     while True:
-        raw = stream.readline(max_line_bytes + 1)
+        raw = readline(size)
         if not raw:
             return
         number += 1
         if len(raw) > max_line_bytes and not raw.endswith(b"\n"):
-            yield RawLine(number, raw[:80].decode("utf-8", "replace") + "...", None, Violation(
-                "syntax", "LOG-READ",
-                f"line longer than the limit of {max_line_bytes:,} bytes "
-                "(raise it with --max-line-bytes)"))
+            yield number, raw
             return
-        if not raw.strip():
+        if raw.isspace():
             continue
-        yield decode_line(number, raw)
+        yield number, raw
+
+
+def limit(max_line_bytes: int) -> int:
+    """The line limit in force for a requested one (at least 1, at most the highest)."""
+    return max(1, min(max_line_bytes, MAX_LINE_BYTES_LIMIT))
+
+
+def read_line(number: int, raw: bytes, max_line_bytes: int) -> RawLine:
+    """A line of :func:`numbered_lines` decoded, or the error of one over the limit."""
+    if len(raw) > max_line_bytes and not raw.endswith(b"\n"):
+        return RawLine(number, raw[:80].decode("utf-8", "replace") + "...", None, Violation(
+            "syntax", "LOG-READ",
+            f"line longer than the limit of {max_line_bytes:,} bytes "
+            "(raise it with --max-line-bytes)"))
+    return decode_line(number, raw)
+
+
+def iter_lines(stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+               ) -> Iterator[RawLine]:
+    """Yield the non-blank lines of a binary stream; stops after the first unreadable line."""
+    max_line_bytes = limit(max_line_bytes)
+    for number, raw in numbered_lines(stream, max_line_bytes):
+        yield read_line(number, raw, max_line_bytes)

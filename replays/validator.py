@@ -9,39 +9,56 @@ marked ``after_error``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from referee.errors import RefereeError
 from referee.files import open_regular
 from referee.games import Registration
 from referee.model.core import (
     GAME_EVENTS,
-    Action,
-    Chance,
     Game,
     GameEvent,
     Note,
+    Phase,
     RuleViolation,
+    TableGame,
     Violation,
     ignore,
 )
 from referee.replays.claims import compare_claims
-from referee.replays.envelope import Header, parse_event, parse_header
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, RawLine, iter_lines
+from referee.replays.envelope import (
+    Header,
+    parse_event,
+    parse_header,
+    plain_check,
+    plain_event,
+)
+from referee.replays.reader import (
+    DEFAULT_MAX_LINE_BYTES,
+    RawLine,
+    decode_line,
+    iter_lines,
+    limit,
+    numbered_lines,
+    read_line,
+)
 from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
 
 if TYPE_CHECKING:
     from referee.replays.graph import ReplayGraph
 
-_UNDOABLE = (Action, Chance)
 SNAPSHOT_EVERY = 8
 """After a log's first undo, the state is kept every this many events of the branch, so an undo
 replays at most that many events from the nearest copy instead of the whole branch."""
 MAX_SNAPSHOTS = 64
 """Past this many kept states, every other one is dropped and the spacing doubles."""
+KNOWN_LINES = 4096
+"""The most distinct lines of one log whose events are kept to be met again (the first ones:
+the lines a log repeats most, a die's faces, a pass, come early), so memory stays bounded
+however long the log."""
 
 
 @dataclass(slots=True)
@@ -110,6 +127,15 @@ def _label(event: Event) -> str:
     return "final"
 
 
+def _text(number: int, raw: RawLine | bytes) -> str:
+    """The text of a line for its error record."""
+    return raw.text if isinstance(raw, RawLine) else decode_line(number, raw).text
+
+
+def _no_game(state: Any, event: GameEvent, note: Note) -> Violation | None:
+    raise AssertionError("no event is played before the header")
+
+
 def _explained(record: Registration, game: Game[Any], state: Any, event: GameEvent,
                violation: Violation) -> Violation:
     """Add the game's explanation (the cheapest legal way) to a refusal, where it has one."""
@@ -119,6 +145,19 @@ def _explained(record: Registration, game: Game[Any], state: Any, event: GameEve
         return violation
     return Violation(violation.kind, violation.rule, f"{violation.message}; {extra}",
                      violation.player)
+
+
+def _checked_apply(game: Game[Any]) -> Callable[[Any, GameEvent, Note], Violation | None]:
+    """A game's ``check``, then its ``apply`` when the event passes: what a table game's
+    ``play`` does, for any other game."""
+
+    def step(state: Any, event: GameEvent, note: Note) -> Violation | None:
+        violation = game.check(state, event)
+        if violation is None:
+            game.apply(state, event, note)
+        return violation
+
+    return step
 
 
 class Replay:
@@ -136,6 +175,7 @@ class Replay:
         self.record: Registration | None = None
         self.state: Any = None
         self._note: Note = ignore
+        self._step: Callable[[Any, GameEvent, Note], Violation | None] = _no_game
         self._initial: Any = None
         self.branch: list[tuple[int, GameEvent]] = []
         self._undoable: list[int] = []  # the positions in branch of its actions and chances
@@ -178,17 +218,22 @@ class Replay:
         if raw.error is not None:
             self._error(raw.number, raw.error, text=raw.text)
             return
-        assert raw.obj is not None
-        if self.header is None:
+        obj = raw.obj
+        assert obj is not None
+        header = self.header
+        if header is None:
             self._start(raw)
             return
         self.report.events += 1
-        parsed = parse_event(raw.obj, self.header.players, raw.plain_numbers)
-        if isinstance(parsed, Violation):
-            self._error(raw.number, parsed, raw.obj.get("seq") if isinstance(
-                raw.obj.get("seq"), int) else None, raw.text)
-            return
-        event, seq = parsed.event, parsed.seq
+        event: Event | None = plain_event(obj, header.players, raw.plain_numbers)
+        seq = None
+        if event is None:
+            parsed = parse_event(obj, header.players, raw.plain_numbers)
+            if isinstance(parsed, Violation):
+                self._error(raw.number, parsed, obj.get("seq") if isinstance(
+                    obj.get("seq"), int) else None, raw.text)
+                return
+            event, seq = parsed.event, parsed.seq
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-EVENT", "LOG-NUMBER",
                                             *(("LOG-SEQ",) if seq is not None else ())))
@@ -205,13 +250,83 @@ class Replay:
                 return
             self.last_seq = seq
         if isinstance(event, GAME_EVENTS):
-            self._play(raw, event, seq)
+            self._play(raw.number, raw, event, seq)
         elif isinstance(event, Check):
             self._check(raw, event, seq)
         elif isinstance(event, Undo):
             self._undo(raw, event, seq)
         else:
             self._final(raw, event, seq)
+
+    def feed_all(self, lines: Iterable[RawLine]) -> None:
+        """:meth:`feed` every line, until a stopping error. The most common line, an event
+        without ``seq`` or ``note`` (:func:`plain_event`) while nobody collects coverage and
+        before any ``final`` line, goes straight to the game: what :meth:`feed` would do."""
+        feed, play = self.feed, self._play
+        players: tuple[str, ...] = ()
+        direct = False
+        for raw in lines:
+            obj = raw.obj
+            if direct and obj is not None and raw.error is None:
+                event = plain_event(obj, players, raw.plain_numbers)
+                if event is not None:
+                    self.last_line = raw.number
+                    self.report.events += 1
+                    play(raw.number, raw, event, None)
+                    if self.stopped:
+                        return
+                    continue
+            feed(raw)
+            if self.stopped:
+                return
+            header = self.header
+            direct = header is not None and self.coverage is None and not self.finished
+            players = header.players if header is not None else ()
+
+    def feed_stream(self, stream: BinaryIO, max_line_bytes: int) -> None:
+        """:meth:`feed_all` of the lines of a stream. A log repeats many of its lines (a die
+        showing 4 to the same player, a pass), and an event is the same whatever line it is
+        read from, so the event of a plain line is kept by its bytes (up to ``KNOWN_LINES``
+        lines): a line met again is neither decoded nor parsed again."""
+        max_line_bytes = limit(max_line_bytes)
+        feed, play = self.feed, self._play
+        known: dict[bytes, GameEvent] = {}
+        players: tuple[str, ...] = ()
+        direct = False
+        for number, raw in numbered_lines(stream, max_line_bytes):
+            if direct:
+                event = known.get(raw)
+                if event is None:
+                    line = read_line(number, raw, max_line_bytes)
+                    obj = line.obj
+                    if obj is not None:
+                        event = plain_event(obj, players, line.plain_numbers)
+                    if event is None:
+                        check = plain_check(obj, line.plain_numbers) if obj is not None else None
+                        if check is not None:
+                            self.last_line = number
+                            self.report.events += 1
+                            self._check(line, check, None)
+                        else:
+                            feed(line)
+                        if self.stopped:
+                            return
+                        direct = self.coverage is None and not self.finished
+                        continue
+                    if len(known) < KNOWN_LINES:
+                        known[raw] = event
+                self.last_line = number
+                self.report.events += 1
+                play(number, raw, event, None)
+                if self.stopped:
+                    return
+                continue
+            feed(read_line(number, raw, max_line_bytes))
+            if self.stopped:
+                return
+            header = self.header
+            direct = header is not None and self.coverage is None and not self.finished
+            players = header.players if header is not None else ()
 
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
@@ -230,6 +345,8 @@ class Replay:
                         text=raw.text)
             return
         self.header, self.game, self.record, self.state = header, header.game, header.record, state
+        game = header.game
+        self._step = game.play if isinstance(game, TableGame) else _checked_apply(game)
         if self.coverage is not None:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
@@ -245,28 +362,29 @@ class Replay:
             self.graph.start(fp)
             self._fingerprints.append(fp)
 
-    def _play(self, raw: RawLine, event: GameEvent, seq: int | None) -> None:
-        violation = self.game.check(self.state, event)
+    def _play(self, number: int, raw: RawLine | bytes, event: GameEvent, seq: int | None,
+              ) -> None:
+        """Play a game event of line ``number`` (read as ``raw``: decoded, or as read)."""
+        try:
+            violation = self._step(self.state, event, self._note)
+        except RuleViolation as exc:
+            self._error(number, exc.violation, seq, _text(number, raw), event)
+            return
         if violation is not None:
             if violation.kind == "illegal":
                 assert self.record is not None
                 violation = _explained(self.record, self.game, self.state, event, violation)
-            self._error(raw.number, violation, seq, raw.text, event)
-            return
-        try:
-            self.game.apply(self.state, event, self._note)
-        except RuleViolation as exc:
-            self._error(raw.number, exc.violation, seq, raw.text, event)
+            self._error(number, violation, seq, _text(number, raw), event)
             return
         branch = self.branch
-        if isinstance(event, _UNDOABLE):
+        if not isinstance(event, Phase):
             self._undoable.append(len(branch))
-        branch.append((raw.number, event))
+        branch.append((number, event))
         if self._snapshots and not len(branch) % self._every:
             self._keep(len(branch), self.state)
         if self.graph is not None:
             fp = self.state.fingerprint()
-            self.graph.move(fp, raw.number, event.player, str(event))
+            self.graph.move(fp, number, event.player, str(event))
             self._fingerprints.append(fp)
 
     def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
@@ -413,10 +531,7 @@ class RuleTally:
 def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | None = None,
                    coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
     replay = Replay(path, graph, coverage, keep_going)
-    for raw in lines:
-        replay.feed(raw)
-        if replay.stopped:
-            break
+    replay.feed_all(lines)
     return replay.close()
 
 
@@ -427,8 +542,9 @@ def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     label = label if label is not None else str(path)
     try:
         with open_regular(path) as stream:
-            return validate_lines(iter_lines(stream, max_line_bytes), label, graph, coverage,
-                                  keep_going)
+            replay = Replay(label, graph, coverage, keep_going)
+            replay.feed_stream(stream, max_line_bytes)
+            return replay.close()
     except OSError as exc:
         report = FileReport(label, valid=False)
         report.errors.append(ErrorRecord(1, None, "syntax", "LOG-READ", None,

@@ -8,7 +8,7 @@ objects into :class:`FrozenObject`, so that events are hashable and compare by v
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +59,9 @@ def make_params(values: Mapping[str, Any]) -> Params:
     return tuple([(k, freeze(v)) for k, v in values.items()])
 
 
+_ABSENT = object()
+
+
 class _WithParams:
     __slots__ = ()
     params: Params
@@ -70,7 +73,7 @@ class _WithParams:
         return default
 
     def has(self, key: str) -> bool:
-        return any(k == key for k, _ in self.params)
+        return self.get(key, _ABSENT) is not _ABSENT
 
     def keys(self) -> list[str]:
         return [k for k, _ in self.params]
@@ -168,3 +171,36 @@ GAME_EVENTS = (Action, Chance, Phase)
 def describe(event: GameEvent) -> str:
     """``action 'bid'``, ``chance 'die'`` or ``phase 'income'`` (for messages)."""
     return f"{event.shape} {event.name!r}"
+
+
+def _builder(cls: type, *fields: str) -> Any:
+    """A constructor of ``cls`` from its fields in order, for events read off a log by the
+    thousand: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+    which costs several times what setting the slots directly does. Same object either way."""
+    setters = tuple(cls.__dict__[name].__set__ for name in fields)
+    new = object.__new__
+    if len(setters) == 3:
+        set_a, set_b, set_c = setters
+
+        def build3(a: Any, b: Any, c: Any) -> Any:
+            event: Any = new(cls)
+            set_a(event, a)
+            set_b(event, b)
+            set_c(event, c)
+            return event
+
+        return build3
+    set_x, set_y = setters
+
+    def build2(x: Any, y: Any) -> Any:
+        event: Any = new(cls)
+        set_x(event, x)
+        set_y(event, y)
+        return event
+
+    return build2
+
+
+new_action: Callable[[str, str, Params], Action] = _builder(Action, "player", "name", "params")
+new_chance: Callable[[str, Params], Chance] = _builder(Chance, "name", "params")
+new_phase: Callable[[str, Params], Phase] = _builder(Phase, "name", "params")

@@ -90,6 +90,12 @@ class Observables(Generic[S]):
             if q.name in self.player or q.name in self.globals:
                 raise ValueError(f"quantity {q.name!r} declared twice")
             table[q.name] = q
+        # name -> getter of the counts written in no other form: the claims a check line
+        # compares most, with nothing to check about a claim that is an integer
+        self.player_counts: dict[str, Callable[[S, str | None], Any]] = {
+            n: q.get for n, q in self.player.items() if q.kind == "int" and q.parse is None}
+        self.global_counts: dict[str, Callable[[S, str | None], Any]] = {
+            n: q.get for n, q in self.globals.items() if q.kind == "int" and q.parse is None}
 
     def __iter__(self) -> Iterator[Quantity[S]]:
         yield from self.globals.values()

@@ -8,14 +8,15 @@ automatic effects it sets off) and ``legal`` (its legal instances, for the explo
 moves list their ``outcomes`` instead.
 
 :class:`TableGame` derives from a table and a :class:`~referee.model.core.flow.Flow` the game's
-``check`` (schema, then order, then the move's own check), ``apply``, ``legal_actions``,
-``chance_outcomes`` and rule coverage (through the ``note`` of ``apply``).
+``check`` (schema, then order, then the move's own check), ``apply``, ``play`` (both, the move
+looked up once: what the validator calls), ``legal_actions``, ``chance_outcomes`` and rule
+coverage (through the ``note`` of ``apply``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from referee.model.core.events import Action, Chance, GameEvent, Phase, describe
 from referee.model.core.flow import Flow
@@ -125,6 +126,28 @@ class PlayerDraw(ChanceMove[S]):
 _SHAPE_OF = {Action: "action", Chance: "chance", Phase: "phase"}
 
 
+class MovePlan(NamedTuple, Generic[S]):
+    """What checking and applying one move takes, looked up once per table: the schema (as
+    plain dicts, quicker to read than the declaration's read-only views), the move's ``validate``
+    and ``check`` (None where the move keeps the default, which finds nothing), its rules and
+    ``apply``."""
+
+    move: Move[S]
+    required: Mapping[str, Types]
+    optional: Mapping[str, Types]
+    validate: Callable[[S, Any], Violation | None] | None
+    check: Callable[[S, Any], Violation | None] | None
+    rules: tuple[str, ...]
+    apply: Callable[[S, Any, Note], None]
+
+
+def _plan(move: Move[S]) -> MovePlan[S]:
+    cls = type(move)
+    return MovePlan(move, dict(move.required), dict(move.optional),
+                    None if cls.validate is Move.validate else move.validate,
+                    None if cls.check is Move.check else move.check, move.rules, move.apply)
+
+
 class MoveTable(Generic[S]):
     """The moves of a game by shape and name, in declaration order (the order of
     ``legal_actions``)."""
@@ -138,6 +161,9 @@ class MoveTable(Generic[S]):
                 raise ValueError(f"{move.shape} {move.name!r} declared twice")
             table[move.name] = move
         self.by_class = {cls: self.by_shape[shape] for cls, shape in _SHAPE_OF.items()}
+        self.plans: dict[type, dict[str, MovePlan[S]]] = {
+            cls: {name: _plan(move) for name, move in self.by_shape[shape].items()}
+            for cls, shape in _SHAPE_OF.items()}
         self.decisions = tuple(m for m in self.moves if m.shape != "chance")
 
     def find(self, event: GameEvent) -> Move[S] | None:
@@ -165,22 +191,67 @@ class TableGame(Generic[S]):
     flow: Flow[S]
     observables: Observables[S]
     vocab_rule: str
+    _plain_protocol: ClassVar[bool] = True
+    """False for a game that writes its own ``check`` or ``apply``: ``play`` then calls them."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_protocol = cls.check is TableGame.check and cls.apply is TableGame.apply
 
     # ------------------------------------------------------------------ check
 
     def check(self, state: S, event: GameEvent) -> Violation | None:
-        move = self.moves.by_class[type(event)].get(event.name)
-        if move is None:
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
             return self.unknown_event(event)
-        if not params_ok(event.params, move.required, move.optional):
-            return check_params(event, move.required, move.optional, rule=move.schema_rule_id())
-        bad = move.validate(state, event)
+        return self._check(state, event, plan)
+
+    def _check(self, state: S, event: GameEvent, plan: MovePlan[S]) -> Violation | None:
+        # play() holds the same steps, written out
+        params = event.params
+        if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
+            return check_params(event, plan.required, plan.optional,
+                                rule=plan.move.schema_rule_id())
+        if plan.validate is not None:
+            bad = plan.validate(state, event)
+            if bad is not None:
+                return bad
+        bad = self.order(state, event, plan.move)
+        if bad is not None or plan.check is None:
+            return bad
+        return plan.check(state, event)
+
+    def play(self, state: S, event: GameEvent, note: Note = ignore) -> Violation | None:
+        """``check``, then ``apply`` when the event passes (the move looked up once): the
+        refusal, or None once the event is applied. ``apply`` may still raise RuleViolation."""
+        if not self._plain_protocol:
+            violation = self.check(state, event)
+            if violation is None:
+                self.apply(state, event, note)
+            return violation
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
+            return self.unknown_event(event)
+        params = event.params
+        if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
+            return check_params(event, plan.required, plan.optional,
+                                rule=plan.move.schema_rule_id())
+        if plan.validate is not None:
+            bad = plan.validate(state, event)
+            if bad is not None:
+                return bad
+        bad = self.order(state, event, plan.move)
         if bad is not None:
             return bad
-        bad = self.order(state, event, move)
-        if bad is not None:
-            return bad
-        return move.check(state, event)
+        if plan.check is not None:
+            bad = plan.check(state, event)
+            if bad is not None:
+                return bad
+        if note is not ignore:
+            for rule in plan.rules:
+                note(rule)
+        plan.apply(state, event, note)
+        return None
 
     def unknown_event(self, event: GameEvent) -> Violation:
         player = event.player if event.shape == "action" else None
@@ -194,12 +265,13 @@ class TableGame(Generic[S]):
     def order(self, state: S, event: GameEvent, move: Move[S]) -> Violation | None:
         """The generic order checks the flow supports; a move's ``check`` adds its own."""
         flow = self.flow
-        player = event.player if event.shape == "action" else None
+        shape = move.shape
+        player = event.player if shape == "action" else None
         if flow.is_over(state):
             return Violation("order", flow.end_rule or move.schema_rule_id(),
                              f"the game is over; found {describe(event)}", player)
         due = flow.chance(state)
-        if move.shape == "chance":
+        if shape == "chance":
             if due is None:
                 assert isinstance(event, Chance)
                 return flow.stray_chance(state, event, self.expected(state))
@@ -208,7 +280,7 @@ class TableGame(Generic[S]):
                                  f"expected {self.expected(state)}, found {describe(event)}")
             return None
         stage = flow.stage(state)
-        if move.shape == "action" and move.who == "actor":
+        if shape == "action" and move.who == "actor":
             actors = flow.actors(state)
             if player not in actors:
                 if not actors and due is not None:
@@ -251,13 +323,13 @@ class TableGame(Generic[S]):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: S, event: GameEvent, note: Note = ignore) -> None:
-        move = self.moves.by_class[type(event)].get(event.name)
-        if move is None:
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
             raise RuleViolation(self.unknown_event(event))
         if note is not ignore:
-            for rule in move.rules:
+            for rule in plan.rules:
                 note(rule)
-        move.apply(state, event, note)
+        plan.apply(state, event, note)
 
     def step(self, state: S, event: GameEvent, note: Note = ignore) -> None:
         """Check, then apply: raises RuleViolation (with the violation) for a refused event."""

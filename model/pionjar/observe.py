@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.model.core import Observables, Quantity, Unparsable, global_value, player_value
-from referee.model.pionjar.scoring import capital_parts
+from referee.model.pionjar.scoring import capital
 from referee.model.pionjar.state import PionjarState, PlayerState
 
 WHERE = ("road", "loop", "trail", "prison")
@@ -16,8 +16,11 @@ STAGES = ("start_player", "choose", "road_roll", "turn", "trail_roll", "draw", "
 
 
 def _kinds(s: PionjarState, name: str, kind: str) -> int:
+    held = s.p[name].spoils
+    if not held:
+        return 0
     spoils = s.data.spoils
-    return sum(1 for c in s.p[name].spoils if spoils[c].kind == kind)
+    return [spoils[c].kind for c in held].count(kind)
 
 
 def _prison_left(s: PionjarState, ps: PlayerState) -> int:
@@ -90,7 +93,7 @@ OBSERVABLES: Observables[PionjarState] = Observables([
     _flag("renter", "rents the Saloon", lambda s, p: s.renter == p),
     _flag("owns_trading_post", "owns the trading post", lambda s, p: s.trading_post == p),
     _int("score", "the capital if the game ended now",
-         lambda s, p: sum(capital_parts(s, p).values()), rule="PJ-SCORE-CAPITAL"),
+         capital, rule="PJ-SCORE-CAPITAL"),
     _text("where", "road, loop, trail or prison", lambda s, p: s.p[p].where,
           lambda s: WHERE),
     _text("property", "the registered property", lambda s, p: s.p[p].prop,

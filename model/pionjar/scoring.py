@@ -14,6 +14,16 @@ def capital_parts(s: PionjarState, name: str) -> dict[str, int]:
     return {"land": land, "gold": gold, "spoils": spoils, "cash": ps.cash}
 
 
+def capital(s: PionjarState, name: str) -> int:
+    """The sum of :func:`capital_parts` (the score if the game ended now), without the parts."""
+    ps = s.p[name]
+    land = s.data.properties[ps.prop].full_value if ps.land == "owner" and ps.prop else 0
+    if ps.spoils:
+        cards = s.data.spoils
+        land += sum([cards[c].value for c in ps.spoils])
+    return land + ps.cash
+
+
 def score(s: PionjarState) -> dict[str, Score]:
     out = {}
     for name in s.players:
