@@ -52,16 +52,39 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
                         b.effect, d.FactoryEffect):
                     out.append(b.effect)
     result = tuple(out)
-    c.cache["effects"] = result
+    cache = c.cache
+    for effect in result:  # each kind's list at once, under the class itself
+        for kind in _kinds(type(effect)):
+            found = cache.get(kind)
+            if found is None:
+                cache[kind] = [effect]
+            else:
+                found.append(effect)
+    cache["effects"] = result
     return result
 
 
+_KINDS: dict[type, tuple[type, ...]] = {}  # an effect's class -> the classes it is an instance of
+
+
+def _kinds(cls: type) -> tuple[type, ...]:
+    found = _KINDS.get(cls)
+    if found is None:
+        found = _KINDS[cls] = tuple(k for k in cls.__mro__ if k is not object)
+    return found
+
+
 def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
-    """The effects of one kind in force for player ``i`` (cached under the class itself)."""
+    """The effects of one kind in force for player ``i`` (cached under the class itself, filled
+    for every kind by :func:`effects`; do not change the list)."""
     cache = s.p[i].cache
     found = cache.get(kind)
     if found is None:
-        found = cache[kind] = [e for e in effects(s, i) if isinstance(e, kind)]
+        if "effects" not in cache:
+            effects(s, i)
+            found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = []
     return found
 
 
@@ -279,7 +302,15 @@ def factory_worker(s: ColonistsState, i: int) -> str:
 
 def _factory_bonus(s: ColonistsState, i: int) -> dict[str, int]:
     """Extra goods per building run by each Worker type, from working Factories (and Embassies
-    counting as one)."""
+    counting as one); cached per community (do not change the dict)."""
+    cache = s.p[i].cache
+    found = cache.get("factory")
+    if found is None:
+        found = cache["factory"] = _factory_bonus_of(s, i)
+    return found
+
+
+def _factory_bonus_of(s: ColonistsState, i: int) -> dict[str, int]:
     out = dict.fromkeys(d.WORKER_TYPES, 0)
     data = s.data
     embassy = embassy_factories(s, i)
@@ -362,10 +393,13 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
     if found is not None:
         return found
     out: Bundle = {}
-    for batch in building_yields(s, i, ("production", "sustenance")):
-        add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
-    for batch in improvement_yields(s, i):
-        add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
+    storable = d.STORABLE
+    for batches in (building_yields(s, i, ("production", "sustenance")),
+                    [e.goods for e in effects_of(s, i, d.Production)], choice_goods(s, i)):
+        for batch in batches:
+            for g, n in batch.items():
+                if n and g in storable:
+                    out[g] = out.get(g, 0) + n
     s.p[i].cache["buffers"] = out
     return out
 
