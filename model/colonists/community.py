@@ -30,31 +30,35 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     """Every effect in force for player ``i``: working special buildings, permanent and limited
     improvements in front of the player, and the abilities of each Embassy's level."""
     c = s.p[i]
-    found = c.cache.get("effects")
+    cache = c.cache
+    found = cache.get("effects")
     if found is not None:
         return found
     data = s.data
+    buildings = data.buildings
     out: list[d.Effect] = []
     for built in c.buildings:
-        b = data.buildings.get(built.slug)
-        if b is not None and b.effect is not None and works(data, built):
+        b = buildings.get(built.slug)
+        if b is not None and b.effect is not None and (
+                b.workers == 0 or len(built.workers) >= b.workers):  # works()
             out.append(b.effect)
+    improvements = data.improvements
     for card in c.played:
-        out.extend(data.improvements[card].effects)
+        out.extend(improvements[card].effects)
     for card in c.limited:
-        out.extend(data.improvements[card].effects)
+        out.extend(improvements[card].effects)
     for colony, level in c.embassies.items():
         for ability in data.abilities(colony, level):
             out.append(ability)
             if isinstance(ability, d.CountsAs):  # the Scholar's Library (the Factory: below)
-                b = data.buildings.get(ability.building)
+                b = buildings.get(ability.building)
                 if b is not None and b.effect is not None and not isinstance(
                         b.effect, d.FactoryEffect):
                     out.append(b.effect)
     result = tuple(out)
-    cache = c.cache
-    for effect in result:  # each kind's list at once, under the class itself
-        for kind in _kinds(type(effect)):
+    for effect in result:  # each leaf kind's list at once, under the class itself
+        kind = type(effect)
+        if _is_leaf(kind):
             found = cache.get(kind)
             if found is None:
                 cache[kind] = [effect]
@@ -64,27 +68,30 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     return result
 
 
-_KINDS: dict[type, tuple[type, ...]] = {}  # an effect's class -> the classes it is an instance of
+_LEAF: dict[type, bool] = {}  # an effect class -> whether no other class derives from it
 
 
-def _kinds(cls: type) -> tuple[type, ...]:
-    found = _KINDS.get(cls)
+def _is_leaf(kind: type) -> bool:
+    found = _LEAF.get(kind)
     if found is None:
-        found = _KINDS[cls] = tuple(k for k in cls.__mro__ if k is not object)
+        found = _LEAF[kind] = not kind.__subclasses__()
     return found
 
 
 def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
-    """The effects of one kind in force for player ``i`` (cached under the class itself, filled
-    for every kind by :func:`effects`; do not change the list)."""
+    """The effects of one kind in force for player ``i`` (cached under the class itself; the
+    effects of a kind no class derives from are sorted out by :func:`effects`). Do not change
+    the list."""
     cache = s.p[i].cache
     found = cache.get(kind)
     if found is None:
-        if "effects" not in cache:
-            effects(s, i)
+        in_force = cache.get("effects")
+        if in_force is None:
+            in_force = effects(s, i)
             found = cache.get(kind)
         if found is None:
-            found = cache[kind] = []
+            found = cache[kind] = [] if _is_leaf(kind) else [
+                e for e in in_force if isinstance(e, kind)]
     return found
 
 
@@ -236,21 +243,21 @@ def _room(s: ColonistsState, i: int) -> Room:
     typed: Bundle = {}
     c = s.p[i]
     bonus: dict[str, int] = {}
-    in_force = list(effects(s, i))
-    for e in in_force:
-        if isinstance(e, d.BuildingStorage):
-            bonus[e.building] = bonus.get(e.building, 0) + e.spaces
+    for e in effects_of(s, i, d.BuildingStorage):
+        bonus[e.building] = bonus.get(e.building, 0) + e.spaces
+    buildings = data.buildings
     for built in c.buildings:
-        b = data.buildings.get(built.slug)
-        if b is not None and b.storage and works(data, built):
+        b = buildings.get(built.slug)
+        if b is not None and b.storage and (b.workers == 0 or len(built.workers) >= b.workers):
             storage += b.storage + bonus.get(built.slug, 0)
+    for e in effects_of(s, i, d.StorageSpaces):
+        storage += e.spaces
     colony_lots = 0
-    from_colonies = {id(a) for colony, level in c.embassies.items()
-                     for a in data.abilities(colony, level)}
-    for e in in_force:
-        if isinstance(e, d.StorageSpaces):
-            storage += e.spaces
-        elif isinstance(e, d.Warehouse):
+    warehouses = effects_of(s, i, d.Warehouse)
+    if warehouses:
+        from_colonies = {id(a) for colony, level in c.embassies.items()
+                         for a in data.abilities(colony, level)}
+        for e in warehouses:
             if id(e) in from_colonies and e.good is None:
                 colony_lots += e.lots  # the Warehouse extensions
             elif e.good is None:
@@ -341,19 +348,25 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
     key = ("yields", kinds)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _building_yields(s, i, kinds)
+        every = cache.get("yields")
+        if every is None:
+            every = cache["yields"] = _building_yields(s, i)
+        found = cache[key] = [batch for kind, batch in every if kind in kinds]
     return found
 
 
-def _building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[Bundle]:
+def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle]]:
+    """(its kind, its batch) for every working building with an output, in display order (a
+    building bonus counts the buildings of one slug, all of one kind)."""
     data = s.data
     factory = _factory_bonus(s, i)
     bonuses = effects_of(s, i, d.BuildingBonus)
     counted: dict[int, int] = {}
-    out: list[Bundle] = []
+    out: list[tuple[str, Bundle]] = []
+    buildings = data.buildings
     for built in s.p[i].buildings:
-        b = data.buildings.get(built.slug)
-        if b is None or b.kind not in kinds or not works(data, built) or not b.output:
+        b = buildings.get(built.slug)
+        if b is None or not b.output or not (b.workers == 0 or len(built.workers) >= b.workers):
             continue
         batch: Bundle = dict(b.output)
         if b.kind != "money" and built.workers:
@@ -367,7 +380,7 @@ def _building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[
                 if bonus.max_buildings is None or seen < bonus.max_buildings:
                     counted[k] = seen + 1
                     add(batch, bonus.goods)
-        out.append(batch)
+        out.append((b.kind, batch))
     return out
 
 
@@ -452,6 +465,8 @@ def spot_counts(s: ColonistsState, i: int) -> tuple[int, int]:
 
 
 _HALLS: dict[int, frozenset[str]] = {}  # data set -> buildings opening all the spots
+# data set -> (itself, its Storage Facilities): kept with it so that its id is not reused
+_FACILITIES: dict[int, tuple[d.ColonistsData, frozenset[str]]] = {}
 
 
 def spot_counts_for(s: ColonistsState, i: int, slugs: list[str]) -> tuple[int, int]:
@@ -481,7 +496,15 @@ def spot_problem(s: ColonistsState, i: int, slugs: list[str],
     (``counts``: the spots, if not the community's own)."""
     general, facility = counts if counts is not None else spot_counts(s, i)
     data = s.data
-    storage = sum(1 for slug in slugs if is_storage_facility(data, slug))
+    known = _FACILITIES.get(id(data))
+    if known is None or known[0] is not data:
+        known = _FACILITIES[id(data)] = (data, frozenset(
+            slug for slug in data.buildings if is_storage_facility(data, slug)))
+    facilities = known[1]
+    storage = 0
+    for slug in slugs:
+        if slug in facilities:
+            storage += 1
     others = len(slugs) - storage
     if storage > facility:
         return (f"{storage} Storage Facilities need {storage} of the {facility} Storage "

@@ -96,11 +96,11 @@ class Room:
     def spend_problem(self, pool: Mapping[str, int], spend: Mapping[str, int]) -> str | None:
         """Why ``spend`` cannot all lie in Storage at the start of an action, the rest of
         ``pool`` kept elsewhere (None: it can)."""
-        stored = {g: n for g, n in spend.items() if g in STORABLE}
+        stored = {g: n for g, n in spend.items() if g in _STORABLE}
         if not covers(pool, stored):
             short = {g: n - pool.get(g, 0) for g, n in stored.items() if pool.get(g, 0) < n}
             return f"short of {bundle_text(short)}"
-        count = total(stored)
+        count = sum(stored.values())
         if count > self.storage:
             return (f"{count} goods cannot all be in Storage at once: it has "
                     f"{self.storage} spaces")

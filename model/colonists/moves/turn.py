@@ -222,8 +222,9 @@ class Move(Action):
         if always_possible(s, i, to):
             return
         total: Bundle = {}
-        for goods in self._fees(e).values():
-            add(total, goods)
+        if e.has("fee"):
+            for goods in self._fees(e).values():
+                add(total, goods)
         if e.has("ticket"):
             add(total, next(x.price for x in s.data.improvements[e.get("ticket")].effects
                             if isinstance(x, d.Ticket)))
@@ -233,7 +234,7 @@ class Move(Action):
         view.stage = "act"
         if total:
             spend(view, i, total)
-        if not action_possible(view, e.player):
+        if not _place_action_possible(view, e.player):
             tile = s.board.tiles[to]
             raise illegal(e, "CO-MOVE-ACTION", f"{e.player} could not carry out the action of "
                           f"the {tile.slug} at {list(tile.cells[0])} after moving there, so "
@@ -484,11 +485,15 @@ def action_possible(s: ColonistsState, player: str) -> bool:
     """Whether some action of the place the player's Steward has reached can be carried out.
     A Market's subsidy, a Resource Place's or Sustainer's goods and the start player marker
     can always be taken (declining what does not fit); the other places are asked."""
-    from referee.model.colonists.moves import ACT_MOVES
-
     assert s.pending is not None and s.pending.tile is not None
     if always_possible(s, s.pending.player, s.pending.tile):
         return True
+    return _place_action_possible(s, player)
+
+
+def _place_action_possible(s: ColonistsState, player: str) -> bool:
+    """:func:`action_possible` at a place whose action is not always possible."""
+    assert s.pending is not None and s.pending.tile is not None
     place = s.data.place(s.board.tiles[s.pending.tile].slug)
     kind = place.kind or place.type
     i = s.pending.player
@@ -502,9 +507,14 @@ def action_possible(s: ColonistsState, player: str) -> bool:
         return developer_possible(s, i, place)
     moves = _BY_KIND.get(kind)
     if moves is None:
+        from referee.model.colonists.moves import ACT_MOVES
+
         moves = _BY_KIND[kind] = tuple(m for m in ACT_MOVES if m.name in _ACTION_OF.get(
             kind, ()) or kind not in _ACTION_OF)
-    return any(True for move in moves for _ in move.legal(s, player))
+    for move in moves:
+        for _ in move.legal(s, player):
+            return True
+    return False
 
 
 def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
