@@ -58,7 +58,10 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     result = tuple(out)
     for effect in result:  # each leaf kind's list at once, under the class itself
         kind = type(effect)
-        if _is_leaf(kind):
+        leaf = _LEAF.get(kind)
+        if leaf is None:
+            leaf = _is_leaf(kind)
+        if leaf:
             found = cache.get(kind)
             if found is None:
                 cache[kind] = [effect]
@@ -154,8 +157,13 @@ def employed(c: Community) -> dict[str, int]:
 
 
 def at_home(s: ColonistsState, i: int) -> dict[str, int]:
-    have, busy = colonists(s, i), employed(s.p[i])
-    return {k: have[k] - busy[k] for k in d.WORKER_TYPES}
+    """Colonists of each type not at work; a new dict each time."""
+    cache = s.p[i].cache
+    found = cache.get("at_home")
+    if found is None:
+        have, busy = colonists(s, i), employed(s.p[i])
+        found = cache["at_home"] = {k: have[k] - busy[k] for k in d.WORKER_TYPES}
+    return dict(found)
 
 
 def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
