@@ -429,13 +429,15 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
 
 
 def stewards_allowed(s: ColonistsState, i: int) -> int:
-    extra = sum(e.stewards for e in effects_of(s, i, d.ExtraSteward))
+    found = effects_of(s, i, d.ExtraSteward)
+    extra = sum(e.stewards for e in found) if found else 0
     extra += s.p[i].used.get("apprentice_stewards", 0)
     return min(s.data.movement.max_stewards, s.data.setup.stewards + extra)
 
 
 def steward_range(s: ColonistsState, i: int) -> int:
-    extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
+    found = effects_of(s, i, d.ExtraRange)
+    extra = sum(e.range for e in found) if found else 0
     return min(s.data.movement.max_range, s.data.setup.range + extra)
 
 
@@ -447,7 +449,8 @@ def ambassador_range(s: ColonistsState, i: int) -> int:
 
 def ambassadors_of(s: ColonistsState, i: int) -> tuple[str, ...]:
     """The Special Ambassadors player ``i`` may move (relations at level II or higher)."""
-    return tuple(e.ambassador for e in effects_of(s, i, d.Ambassador))
+    found = effects_of(s, i, d.Ambassador)
+    return tuple(e.ambassador for e in found) if found else ()
 
 
 # --------------------------------------------------------------------------- building spots

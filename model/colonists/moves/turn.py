@@ -13,7 +13,7 @@ from referee.model.colonists.community import effects_of, steward_range, steward
 from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
-from referee.model.colonists.refs import Refused, illegal, place_ref, schema
+from referee.model.colonists.refs import Refused, has_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Note, Violation, fields
@@ -58,7 +58,7 @@ class PlaceSteward(Action):
                           f"on the {s.board.tiles[tile].slug}")
 
     def _market(self, s: ColonistsState, e: ActionEvent) -> int:
-        if e.has("at"):
+        if has_param(e, "at"):
             return place_ref(s, e, "at")
         markets = [t for t, tile in s.board.tiles.items() if tile.market]
         if len(markets) == 1:
@@ -146,7 +146,7 @@ class Move(Action):
         _steward(s, e)
         place_ref(s, e, "to")
         self._fees(e)
-        if e.has("boost"):
+        if has_param(e, "boost"):
             found = read_bundle(e.get("boost")) if e.get("boost").items else {}
             if isinstance(found, str):
                 raise schema(e, f"boost: {found}", "CO-ENVOY-2")
@@ -154,7 +154,7 @@ class Move(Action):
     def _boost(self, s: ColonistsState, i: int, e: ActionEvent) -> int:
         """The Envoy's boost (level II): the Fee paid to the supply for +Range on this move,
         once per half-year; the Range it adds (0 without one)."""
-        if not e.has("boost"):
+        if not has_param(e, "boost"):
             return 0
         found = effects_of(s, i, d.RangeBoost)
         rule = colonies.rule_for(s, lambda x: isinstance(x, d.RangeBoost), "CO-ENVOY-2")
@@ -207,11 +207,12 @@ class Move(Action):
                           f"{target.slug} already")
         boost = self._boost(s, i, e)
         self._reach(s, i, e, here, to, boost)
-        if not target.market and any(t == to for k, t in enumerate(c.stewards) if k != n - 1):
+        if not target.market and to in c.stewards and any(
+                t == to for k, t in enumerate(c.stewards) if k != n - 1):
             raise illegal(e, "CO-MOVE-OWN", f"another of {e.player}'s Stewards is on the "
                           f"{target.slug}")
         self._leave(s, i, e, n, to)
-        if e.has("boost"):  # the boost's Fee is paid first, an action of its own
+        if has_param(e, "boost"):  # the boost's Fee is paid first, an action of its own
             s = _after_paying(s, i, _boost_goods(e))
         self._fee(s, i, e, to)
         self._action_possible(s, e, to)
@@ -222,10 +223,10 @@ class Move(Action):
         if always_possible(s, i, to):
             return
         total: Bundle = {}
-        if e.has("fee"):
+        if has_param(e, "fee"):
             for goods in self._fees(e).values():
                 add(total, goods)
-        if e.has("ticket"):
+        if has_param(e, "ticket"):
             add(total, next(x.price for x in s.data.improvements[e.get("ticket")].effects
                             if isinstance(x, d.Ticket)))
         # the state after the move, as far as the place's action sees it
@@ -245,13 +246,14 @@ class Move(Action):
         target = s.board.tiles[to]
         if target.market:
             return
-        if any(j.place == target.slug for j in effects_of(s, i, d.JumpTo)):
+        jumps = effects_of(s, i, d.JumpTo)
+        if jumps and any(j.place == target.slug for j in jumps):
             return
-        if e.has("ticket"):
+        if has_param(e, "ticket"):
             self._ticket(s, i, e)
             return
         reach = min(s.data.movement.max_range, steward_range(s, i) + boost)
-        if e.has("horse"):
+        if has_param(e, "horse"):
             card = self._limited(s, i, e, "horse", d.Horse)
             reach = min(s.data.movement.max_range,
                         reach + sum(h.range for h in s.data.improvements[card].effects
@@ -299,7 +301,7 @@ class Move(Action):
 
     def _fee(self, s: ColonistsState, i: int, e: ActionEvent, to: int) -> None:
         due = fee_due(s, i, to)
-        if not due and not e.has("fee") and not e.has("ticket"):
+        if not due and not has_param(e, "fee") and not has_param(e, "ticket"):
             return
         paid = self._fees(e)
         extra = sorted(set(paid) - set(due))
@@ -319,7 +321,7 @@ class Move(Action):
             if problem:
                 raise illegal(e, "CO-FEE", problem)
             add(total, goods)
-        if e.has("ticket"):
+        if has_param(e, "ticket"):
             card = e.get("ticket")
             add(total, next(x.price for x in s.data.improvements[card].effects
                             if isinstance(x, d.Ticket)))
@@ -411,8 +413,8 @@ def market_extra(s: ColonistsState, i: int, tile: int) -> bool:
     board_tile = s.board.tiles[tile]
     if board_tile.market:
         return False
-    return any(x.market_action and x.place == board_tile.slug
-               for x in effects_of(s, i, d.PlaceExtra))
+    extras = effects_of(s, i, d.PlaceExtra)
+    return bool(extras) and any(x.market_action and x.place == board_tile.slug for x in extras)
 
 
 def _boost_goods(e: ActionEvent) -> Bundle:
