@@ -436,9 +436,12 @@ def stewards_allowed(s: ColonistsState, i: int) -> int:
 
 
 def steward_range(s: ColonistsState, i: int) -> int:
-    found = effects_of(s, i, d.ExtraRange)
-    extra = sum(e.range for e in found) if found else 0
-    return min(s.data.movement.max_range, s.data.setup.range + extra)
+    cache = s.p[i].cache
+    found = cache.get("range")
+    if found is None:
+        extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
+        found = cache["range"] = min(s.data.movement.max_range, s.data.setup.range + extra)
+    return found
 
 
 def ambassador_range(s: ColonistsState, i: int) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 from referee.model.colonists import colonies, turns
 from referee.model.colonists import data as d
 from referee.model.colonists.colonies import player_level_rule
-from referee.model.colonists.community import effects_of, steward_range, stewards_allowed
+from referee.model.colonists.community import effects_of, steward_range, stewards_allowed, works
 from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
@@ -441,8 +441,6 @@ def _colony_stewards(s: ColonistsState, i: int) -> int:
 
 def _building_no_fee(s: ColonistsState, i: int) -> bool:
     """Whether a working building (the Customs Office) removes the Fee."""
-    from referee.model.colonists.community import works
-
     data = s.data
     return any(isinstance(b.effect, d.NoFee) and works(data, built)
                for built in s.p[i].buildings
@@ -499,14 +497,14 @@ def _place_action_possible(s: ColonistsState, player: str) -> bool:
     place = s.data.place(s.board.tiles[s.pending.tile].slug)
     kind = place.kind or place.type
     i = s.pending.player
-    if kind == "librarian":  # its Dollar needs no room; goods could be declined
-        from referee.model.colonists.moves.cards import librarian_possible
+    if kind == "librarian" or kind == "developer":
+        if not _CARDS:  # the cards' moves import this module: looked up on first use
+            from referee.model.colonists.moves import cards
 
-        return librarian_possible(s, i)
-    if kind == "developer":
-        from referee.model.colonists.moves.cards import developer_possible
-
-        return developer_possible(s, i, place)
+            _CARDS.append(cards)
+        if kind == "librarian":  # its Dollar needs no room; goods could be declined
+            return bool(_CARDS[0].librarian_possible(s, i))
+        return bool(_CARDS[0].developer_possible(s, i, place))
     moves = _BY_KIND.get(kind)
     if moves is None:
         from referee.model.colonists.moves import ACT_MOVES
@@ -536,6 +534,7 @@ def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
 _ACTION_OF = {"builder": ("build",), "refiner": ("refine",), "developer": ("develop",),
               "librarian": ("draw_cards",), "diplomat": ("diplomacy",)}
 _BY_KIND: dict[str, tuple[Any, ...]] = {}
+_CARDS: list[Any] = []  # the module of the cards' moves
 
 
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
