@@ -258,20 +258,20 @@ def _room(s: ColonistsState, i: int) -> Room:
         b = buildings.get(built.slug)
         if b is not None and b.storage and (b.workers == 0 or len(built.workers) >= b.workers):
             storage += b.storage + bonus.get(built.slug, 0)
-    for e in effects_of(s, i, d.StorageSpaces):
-        storage += e.spaces
+    for spaces in effects_of(s, i, d.StorageSpaces):
+        storage += spaces.spaces
     colony_lots = 0
     warehouses = effects_of(s, i, d.Warehouse)
     if warehouses:
         from_colonies = {id(a) for colony, level in c.embassies.items()
                          for a in data.abilities(colony, level)}
-        for e in warehouses:
-            if id(e) in from_colonies and e.good is None:
-                colony_lots += e.lots  # the Warehouse extensions
-            elif e.good is None:
-                general += e.lots
+        for w in warehouses:
+            if id(w) in from_colonies and w.good is None:
+                colony_lots += w.lots  # the Warehouse extensions
+            elif w.good is None:
+                general += w.lots
             else:
-                typed[e.good] = typed.get(e.good, 0) + e.lots
+                typed[w.good] = typed.get(w.good, 0) + w.lots
     top = data.setup.max_warehouse_lots
     if top is not None:  # the extensions reach at most the board's maximum
         colony_lots = max(0, min(colony_lots, top - data.setup.warehouse_lots))
