@@ -30,38 +30,71 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
     """Every effect in force for player ``i``: working special buildings, permanent and limited
     improvements in front of the player, and the abilities of each Embassy's level."""
     c = s.p[i]
-    found = c.cache.get("effects")
+    cache = c.cache
+    found = cache.get("effects")
     if found is not None:
         return found
     data = s.data
+    buildings = data.buildings
     out: list[d.Effect] = []
     for built in c.buildings:
-        b = data.buildings.get(built.slug)
-        if b is not None and b.effect is not None and works(data, built):
+        b = buildings.get(built.slug)
+        if b is not None and b.effect is not None and (
+                b.workers == 0 or len(built.workers) >= b.workers):  # works()
             out.append(b.effect)
+    improvements = data.improvements
     for card in c.played:
-        out.extend(data.improvements[card].effects)
+        out.extend(improvements[card].effects)
     for card in c.limited:
-        out.extend(data.improvements[card].effects)
+        out.extend(improvements[card].effects)
     for colony, level in c.embassies.items():
         for ability in data.abilities(colony, level):
             out.append(ability)
             if isinstance(ability, d.CountsAs):  # the Scholar's Library (the Factory: below)
-                b = data.buildings.get(ability.building)
+                b = buildings.get(ability.building)
                 if b is not None and b.effect is not None and not isinstance(
                         b.effect, d.FactoryEffect):
                     out.append(b.effect)
     result = tuple(out)
-    c.cache["effects"] = result
+    for effect in result:  # each leaf kind's list at once, under the class itself
+        kind = type(effect)
+        leaf = _LEAF.get(kind)
+        if leaf is None:
+            leaf = _is_leaf(kind)
+        if leaf:
+            found = cache.get(kind)
+            if found is None:
+                cache[kind] = [effect]
+            else:
+                found.append(effect)
+    cache["effects"] = result
     return result
 
 
+_LEAF: dict[type, bool] = {}  # an effect class -> whether no other class derives from it
+
+
+def _is_leaf(kind: type) -> bool:
+    found = _LEAF.get(kind)
+    if found is None:
+        found = _LEAF[kind] = not kind.__subclasses__()
+    return found
+
+
 def effects_of(s: ColonistsState, i: int, kind: type[E]) -> list[E]:
-    """The effects of one kind in force for player ``i`` (cached under the class itself)."""
+    """The effects of one kind in force for player ``i`` (cached under the class itself; the
+    effects of a kind no class derives from are sorted out by :func:`effects`). Do not change
+    the list."""
     cache = s.p[i].cache
     found = cache.get(kind)
     if found is None:
-        found = cache[kind] = [e for e in effects(s, i) if isinstance(e, kind)]
+        in_force = cache.get("effects")
+        if in_force is None:
+            in_force = effects(s, i)
+            found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = [] if _is_leaf(kind) else [
+                e for e in in_force if isinstance(e, kind)]
     return found
 
 
@@ -124,8 +157,13 @@ def employed(c: Community) -> dict[str, int]:
 
 
 def at_home(s: ColonistsState, i: int) -> dict[str, int]:
-    have, busy = colonists(s, i), employed(s.p[i])
-    return {k: have[k] - busy[k] for k in d.WORKER_TYPES}
+    """Colonists of each type not at work; a new dict each time."""
+    cache = s.p[i].cache
+    found = cache.get("at_home")
+    if found is None:
+        have, busy = colonists(s, i), employed(s.p[i])
+        found = cache["at_home"] = {k: have[k] - busy[k] for k in d.WORKER_TYPES}
+    return dict(found)
 
 
 def may_work(s: ColonistsState, i: int, b: d.Building, worker: str) -> bool:
@@ -213,27 +251,27 @@ def _room(s: ColonistsState, i: int) -> Room:
     typed: Bundle = {}
     c = s.p[i]
     bonus: dict[str, int] = {}
-    in_force = list(effects(s, i))
-    for e in in_force:
-        if isinstance(e, d.BuildingStorage):
-            bonus[e.building] = bonus.get(e.building, 0) + e.spaces
+    for e in effects_of(s, i, d.BuildingStorage):
+        bonus[e.building] = bonus.get(e.building, 0) + e.spaces
+    buildings = data.buildings
     for built in c.buildings:
-        b = data.buildings.get(built.slug)
-        if b is not None and b.storage and works(data, built):
+        b = buildings.get(built.slug)
+        if b is not None and b.storage and (b.workers == 0 or len(built.workers) >= b.workers):
             storage += b.storage + bonus.get(built.slug, 0)
+    for spaces in effects_of(s, i, d.StorageSpaces):
+        storage += spaces.spaces
     colony_lots = 0
-    from_colonies = {id(a) for colony, level in c.embassies.items()
-                     for a in data.abilities(colony, level)}
-    for e in in_force:
-        if isinstance(e, d.StorageSpaces):
-            storage += e.spaces
-        elif isinstance(e, d.Warehouse):
-            if id(e) in from_colonies and e.good is None:
-                colony_lots += e.lots  # the Warehouse extensions
-            elif e.good is None:
-                general += e.lots
+    warehouses = effects_of(s, i, d.Warehouse)
+    if warehouses:
+        from_colonies = {id(a) for colony, level in c.embassies.items()
+                         for a in data.abilities(colony, level)}
+        for w in warehouses:
+            if id(w) in from_colonies and w.good is None:
+                colony_lots += w.lots  # the Warehouse extensions
+            elif w.good is None:
+                general += w.lots
             else:
-                typed[e.good] = typed.get(e.good, 0) + e.lots
+                typed[w.good] = typed.get(w.good, 0) + w.lots
     top = data.setup.max_warehouse_lots
     if top is not None:  # the extensions reach at most the board's maximum
         colony_lots = max(0, min(colony_lots, top - data.setup.warehouse_lots))
@@ -279,7 +317,15 @@ def factory_worker(s: ColonistsState, i: int) -> str:
 
 def _factory_bonus(s: ColonistsState, i: int) -> dict[str, int]:
     """Extra goods per building run by each Worker type, from working Factories (and Embassies
-    counting as one)."""
+    counting as one); cached per community (do not change the dict)."""
+    cache = s.p[i].cache
+    found = cache.get("factory")
+    if found is None:
+        found = cache["factory"] = _factory_bonus_of(s, i)
+    return found
+
+
+def _factory_bonus_of(s: ColonistsState, i: int) -> dict[str, int]:
     out = dict.fromkeys(d.WORKER_TYPES, 0)
     data = s.data
     embassy = embassy_factories(s, i)
@@ -310,19 +356,25 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
     key = ("yields", kinds)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _building_yields(s, i, kinds)
+        every = cache.get("yields")
+        if every is None:
+            every = cache["yields"] = _building_yields(s, i)
+        found = cache[key] = [batch for kind, batch in every if kind in kinds]
     return found
 
 
-def _building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[Bundle]:
+def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle]]:
+    """(its kind, its batch) for every working building with an output, in display order (a
+    building bonus counts the buildings of one slug, all of one kind)."""
     data = s.data
     factory = _factory_bonus(s, i)
     bonuses = effects_of(s, i, d.BuildingBonus)
     counted: dict[int, int] = {}
-    out: list[Bundle] = []
+    out: list[tuple[str, Bundle]] = []
+    buildings = data.buildings
     for built in s.p[i].buildings:
-        b = data.buildings.get(built.slug)
-        if b is None or b.kind not in kinds or not works(data, built) or not b.output:
+        b = buildings.get(built.slug)
+        if b is None or not b.output or not (b.workers == 0 or len(built.workers) >= b.workers):
             continue
         batch: Bundle = dict(b.output)
         if b.kind != "money" and built.workers:
@@ -336,7 +388,7 @@ def _building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[
                 if bonus.max_buildings is None or seen < bonus.max_buildings:
                     counted[k] = seen + 1
                     add(batch, bonus.goods)
-        out.append(batch)
+        out.append((b.kind, batch))
     return out
 
 
@@ -362,10 +414,13 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
     if found is not None:
         return found
     out: Bundle = {}
-    for batch in building_yields(s, i, ("production", "sustenance")):
-        add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
-    for batch in improvement_yields(s, i):
-        add(out, {g: n for g, n in batch.items() if g in d.STORABLE})
+    storable = d.STORABLE
+    for batches in (building_yields(s, i, ("production", "sustenance")),
+                    [e.goods for e in effects_of(s, i, d.Production)], choice_goods(s, i)):
+        for batch in batches:
+            for g, n in batch.items():
+                if n and g in storable:
+                    out[g] = out.get(g, 0) + n
     s.p[i].cache["buffers"] = out
     return out
 
@@ -374,14 +429,19 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
 
 
 def stewards_allowed(s: ColonistsState, i: int) -> int:
-    extra = sum(e.stewards for e in effects_of(s, i, d.ExtraSteward))
+    found = effects_of(s, i, d.ExtraSteward)
+    extra = sum(e.stewards for e in found) if found else 0
     extra += s.p[i].used.get("apprentice_stewards", 0)
     return min(s.data.movement.max_stewards, s.data.setup.stewards + extra)
 
 
 def steward_range(s: ColonistsState, i: int) -> int:
-    extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
-    return min(s.data.movement.max_range, s.data.setup.range + extra)
+    cache = s.p[i].cache
+    found = cache.get("range")
+    if found is None:
+        extra = sum(e.range for e in effects_of(s, i, d.ExtraRange))
+        found = cache["range"] = min(s.data.movement.max_range, s.data.setup.range + extra)
+    return found
 
 
 def ambassador_range(s: ColonistsState, i: int) -> int:
@@ -392,7 +452,8 @@ def ambassador_range(s: ColonistsState, i: int) -> int:
 
 def ambassadors_of(s: ColonistsState, i: int) -> tuple[str, ...]:
     """The Special Ambassadors player ``i`` may move (relations at level II or higher)."""
-    return tuple(e.ambassador for e in effects_of(s, i, d.Ambassador))
+    found = effects_of(s, i, d.Ambassador)
+    return tuple(e.ambassador for e in found) if found else ()
 
 
 # --------------------------------------------------------------------------- building spots
@@ -418,6 +479,8 @@ def spot_counts(s: ColonistsState, i: int) -> tuple[int, int]:
 
 
 _HALLS: dict[int, frozenset[str]] = {}  # data set -> buildings opening all the spots
+# data set -> (itself, its Storage Facilities): kept with it so that its id is not reused
+_FACILITIES: dict[int, tuple[d.ColonistsData, frozenset[str]]] = {}
 
 
 def spot_counts_for(s: ColonistsState, i: int, slugs: list[str]) -> tuple[int, int]:
@@ -447,7 +510,15 @@ def spot_problem(s: ColonistsState, i: int, slugs: list[str],
     (``counts``: the spots, if not the community's own)."""
     general, facility = counts if counts is not None else spot_counts(s, i)
     data = s.data
-    storage = sum(1 for slug in slugs if is_storage_facility(data, slug))
+    known = _FACILITIES.get(id(data))
+    if known is None or known[0] is not data:
+        known = _FACILITIES[id(data)] = (data, frozenset(
+            slug for slug in data.buildings if is_storage_facility(data, slug)))
+    facilities = known[1]
+    storage = 0
+    for slug in slugs:
+        if slug in facilities:
+            storage += 1
     others = len(slugs) - storage
     if storage > facility:
         return (f"{storage} Storage Facilities need {storage} of the {facility} Storage "

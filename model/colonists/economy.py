@@ -14,6 +14,7 @@ from referee.model.colonists.goods import STORABLE, Bundle, bundle_text, covers,
 from referee.model.colonists.state import ColonistsState
 
 TOOLBOX = ("tools", "dollars")
+_STORABLE = frozenset(STORABLE)
 
 
 def holdings(s: ColonistsState, i: int) -> Bundle:
@@ -167,9 +168,9 @@ def spend_problem(s: ColonistsState, i: int, cost: Mapping[str, int]) -> str | N
         return f"needs {cost['tools']} Tools, the Toolbox holds {c.tools}"
     if cost.get("dollars", 0) > c.dollars:
         return f"needs {cost['dollars']} Dollars, the Toolbox holds {c.dollars}"
-    stored = {g: n for g, n in cost.items() if g in STORABLE and n}
-    direct = _direct(s, i, stored)
-    need = minus(stored, direct)
+    stored = {g: n for g, n in cost.items() if n and g in _STORABLE}
+    direct = _direct(s, i, stored) if stored else {}
+    need = minus(stored, direct) if direct else stored
     pool = dict(c.stored)
     for good, n in need.items():
         short = n - pool.get(good, 0)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from referee.model.colonists.data import BUILDING_RESOURCES, GOODS, STORABLE, SUSTENANCE, TOOLBOX
 
 Bundle = dict[str, int]
+_STORABLE = frozenset(STORABLE)
 
 __all__ = ["BUILDING_RESOURCES", "GOODS", "STORABLE", "SUSTENANCE", "TOOLBOX", "Bundle",
            "Room", "add", "bundle_text", "covers", "minus", "read_bundle", "total"]
@@ -78,8 +79,16 @@ class Room:
 
     def overflow(self, pool: Mapping[str, int], storage_used: int = 0) -> int:
         """How many goods of ``pool`` find no place (with ``storage_used`` spaces taken)."""
-        loose = sum(max(0, n - self.typed.get(g, 0)) for g, n in pool.items() if g in STORABLE)
-        return max(0, loose - (self.storage - storage_used) - self.general)
+        typed = self.typed
+        loose = 0
+        for g, n in pool.items():
+            if g in _STORABLE:
+                if typed:
+                    n -= typed.get(g, 0)
+                if n > 0:
+                    loose += n
+        over = loose - (self.storage - storage_used) - self.general
+        return over if over > 0 else 0
 
     def fits(self, pool: Mapping[str, int]) -> bool:
         return self.overflow(pool) == 0
@@ -87,11 +96,11 @@ class Room:
     def spend_problem(self, pool: Mapping[str, int], spend: Mapping[str, int]) -> str | None:
         """Why ``spend`` cannot all lie in Storage at the start of an action, the rest of
         ``pool`` kept elsewhere (None: it can)."""
-        stored = {g: n for g, n in spend.items() if g in STORABLE}
+        stored = {g: n for g, n in spend.items() if g in _STORABLE}
         if not covers(pool, stored):
             short = {g: n - pool.get(g, 0) for g, n in stored.items() if pool.get(g, 0) < n}
             return f"short of {bundle_text(short)}"
-        count = total(stored)
+        count = sum(stored.values())
         if count > self.storage:
             return (f"{count} goods cannot all be in Storage at once: it has "
                     f"{self.storage} spaces")

@@ -3,6 +3,7 @@ eras and years (rulebook "Course of Play")."""
 
 from __future__ import annotations
 
+from referee.model.colonists.community import stewards_allowed
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Note
 
@@ -51,8 +52,6 @@ def leave_extra_stewards(s: ColonistsState, i: int) -> None:
     """Stewards the player no longer controls leave the board: the Apprentice's after its
     turns ("After 3 turns discard extra Steward"), an Embassy's or a Boardinghouse's once it is
     razed or without its Worker. The Stewards numbered above the count leave."""
-    from referee.model.colonists.community import stewards_allowed
-
     c = s.p[i]
     allowed = stewards_allowed(s, i)
     for k in range(allowed, len(c.stewards)):

@@ -47,6 +47,7 @@ from referee.model.colonists.refs import (
     Refused,
     card_param,
     goods_param,
+    has_param,
     illegal,
     schema,
     unknown_card,
@@ -139,7 +140,7 @@ def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improv
                        cost: Bundle) -> None:
     contract = _contract(card)
     if contract is not None:
-        if not e.has("buildings"):
+        if not has_param(e, "buildings"):
             raise schema(e, f"{card.name}: name the buildings ('buildings': "
                          f"[\"{contract.building}\"])")
         check_slugs(s, e)
@@ -149,7 +150,7 @@ def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improv
     give, get = dict(cost), _gains(card)
     convert = _converts(card)
     if convert is not None:
-        if e.has("times"):
+        if has_param(e, "times"):
             counts = times_param(e, len(convert.recipes))
             if convert.limit is not None and sum(counts) > convert.limit:
                 raise illegal(e, "CO-CARD-EFFECT", f"{card.name} converts at most "
@@ -157,9 +158,9 @@ def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improv
             more_give, more_get = recipe_totals(convert.recipes, counts)
             add(give, more_give)
             add(get, more_get)
-    elif e.has("times"):
+    elif has_param(e, "times"):
         raise schema(e, f"{card.name} converts nothing: no 'times'")
-    if e.has("buildings"):
+    if has_param(e, "buildings"):
         raise schema(e, f"{card.name} builds nothing: no 'buildings'")
     problem = exchange_problem(s, i, give, exchanged(s, i, e, get), goods_param(e, "decline"))
     if problem:
@@ -187,7 +188,7 @@ def play(s: ColonistsState, i: int, e: ActionEvent, note: Note) -> None:
         else:
             give, get = dict(cost), _gains(card)
             convert = _converts(card)
-            if convert is not None and e.has("times"):
+            if convert is not None and has_param(e, "times"):
                 more_give, more_get = recipe_totals(convert.recipes,
                                                     times_param(e, len(convert.recipes)))
                 add(give, more_give)
@@ -222,15 +223,15 @@ class Develop(Action):
     stages = ACT
 
     def _events(self, s: ColonistsState, e: ActionEvent) -> list[ActionEvent]:
-        if e.has("cards"):
-            if e.has("card") or any(e.has(k) for k in ("decline", "times", "buildings",
-                                                        "exchange")):
+        if has_param(e, "cards"):
+            if has_param(e, "card") or any(e.has(k) for k in ("decline", "times", "buildings",
+                                                              "exchange")):
                 raise schema(e, "give either 'card' (with its parameters) or 'cards'")
             entries = e.get("cards")
             if not entries:
                 raise schema(e, "'cards' lists at least one card")
             return [_card_event(e, entry) for entry in entries]
-        if not e.has("card"):
+        if not has_param(e, "card"):
             raise schema(e, "the Developer plays a card: field 'card' is missing")
         return [ActionEvent(e.player, "play", tuple((k, v) for k, v in e.params
                                                     if k in CARD_KEYS))]
@@ -682,10 +683,10 @@ class Convert(Action):
     def _groups(self, s: ColonistsState, i: int, e: ActionEvent
                 ) -> list[tuple[int, d.ProductionConvert]]:
         """(the key counting its uses this year, the conversion) of the card or colony named."""
-        if e.has("card") == e.has("colony"):
+        if has_param(e, "card") == has_param(e, "colony"):
             raise schema(e, "name either the 'card' or the 'colony' that converts",
                          "CO-CARD-EFFECT")
-        if e.has("colony"):
+        if has_param(e, "colony"):
             colony = e.get("colony")
             if colony not in s.data.colonies:
                 raise schema(e, unknown("colony", colony, sorted(s.data.colonies)))
@@ -711,12 +712,12 @@ class Convert(Action):
     def _counts(self, s: ColonistsState, i: int, e: ActionEvent
                 ) -> list[tuple[int, d.ProductionConvert, list[int]]]:
         groups = self._groups(s, i, e)
-        if e.has("give") or e.has("get"):
-            if e.has("times"):
+        if has_param(e, "give") or has_param(e, "get"):
+            if has_param(e, "times"):
                 raise schema(e, "give either 'times' or the goods ('give', 'get')",
                              "CO-PRODUCE")
             counts = self._from_goods(s, i, e, groups)
-        elif not e.has("times"):
+        elif not has_param(e, "times"):
             raise schema(e, "name the conversions: 'times' (a count per recipe) or the goods "
                          "('give', 'get')", "CO-PRODUCE")
         else:
@@ -737,7 +738,7 @@ class Convert(Action):
         if found is not None:
             return found
         rule = self._rule(s, e)
-        if e.has("colony"):  # the level whose conversions would do it
+        if has_param(e, "colony"):  # the level whose conversions would do it
             colony = e.get("colony")
             levels = s.data.colonies[colony].levels
             for level in sorted(levels):
@@ -750,14 +751,14 @@ class Convert(Action):
                       f"{bundle_text(give)} into {bundle_text(get)}")
 
     def _rule(self, s: ColonistsState, e: ActionEvent) -> str:
-        return co_rule_for(s, e.get("colony")) if e.has("colony") else "CO-CARD-EFFECT"
+        return co_rule_for(s, e.get("colony")) if has_param(e, "colony") else "CO-CARD-EFFECT"
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         if s.year == 1 and s.stage in ("market_card", "reveal_place") and s.era == 1:
             raise Refused(Violation("order", "CO-PRODUCE", "conversions during production "
                                     "follow the sustenance phase", e.player))
         i = player_index(s, e)
-        if e.has("exchange"):
+        if has_param(e, "exchange"):
             raise illegal(e, "CO-ALCHEMIST-1", "goods converted during production are "
                           "produced: the Alchemist never exchanges them")
         give: Bundle = {}
@@ -766,7 +767,7 @@ class Convert(Action):
             used = s.p[i].converted.get(key, 0)
             if x.limit is not None and used + sum(counts) > x.limit:
                 rule = self._rule(s, e)
-                if e.has("colony"):
+                if has_param(e, "colony"):
                     rule = _limit_rule(s, e.get("colony"), x, used + sum(counts))
                 raise illegal(e, rule, f"converts {' or '.join(_recipe_text(r) for r in x.recipes)}"
                               f" at most {x.limit} time(s) a year ({used} used)")
@@ -788,9 +789,9 @@ class Convert(Action):
             add(get, more_get)
             if sum(counts):
                 c.converted[key] = c.converted.get(key, 0) + sum(counts)
-                if e.has("colony"):
+                if has_param(e, "colony"):
                     note(_limit_rule(s, e.get("colony"), x, 0))
-        if not e.has("colony"):
+        if not has_param(e, "colony"):
             note("CO-CARD-EFFECT")
         pay(s, i, give, note)
         take(s, i, e, get, note)
@@ -865,13 +866,13 @@ class MarketAction(Action):
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         here(s, e, ("market",), "CO-MARKET-ACTION")
         i = player_index(s, e)
-        if e.has("card"):
+        if has_param(e, "card"):
             self._alternative(s, i, e, check=True)
             return
         action = market_card(s).action
         if action.kind in ("build", "remodel"):
             assert action.building is not None
-            if not e.has("buildings"):
+            if not has_param(e, "buildings"):
                 raise schema(e, f"name the buildings ('buildings': [\"{action.building}\"])")
             check_slugs(s, e)
             plan_build(s, i, e, (action.building,), action.limit,
@@ -889,7 +890,7 @@ class MarketAction(Action):
         elif action.kind == "librarian":
             if not librarian_possible(s, i):
                 raise illegal(e, "CO-HAND", f"{e.player} holds {len(s.p[i].hand)} cards")
-        elif action.kind == "chief_officer" and e.has("swap"):
+        elif action.kind == "chief_officer" and has_param(e, "swap"):
             swap_problem(s, e)
 
     def _alternative(self, s: ColonistsState, i: int, e: ActionEvent, check: bool) -> None:
@@ -905,7 +906,7 @@ class MarketAction(Action):
             else:
                 swap(s, e, adjacent=alt.adjacent)
             return
-        give = goods_param(e, "give") if e.has("give") else {}
+        give = goods_param(e, "give") if has_param(e, "give") else {}
         raise illegal(e, "CO-CARD-EFFECT", f"trades use 'market_trade' ({bundle_text(give)})")
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
@@ -913,7 +914,7 @@ class MarketAction(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
-        if e.has("card"):
+        if has_param(e, "card"):
             self._alternative(s, i, e, check=False)
             note("CO-CARD-EFFECT")
             market_done(s, note)
@@ -937,7 +938,7 @@ class MarketAction(Action):
         elif action.kind in ("head_official", "chief_officer"):
             s.marker = i
             note("CO-START-MARKER")
-            if e.has("swap"):
+            if has_param(e, "swap"):
                 swap(s, e)
         market_done(s, note)
 
@@ -955,12 +956,12 @@ class MarketTrade(Action):
     def _sources(self, s: ColonistsState, i: int, e: ActionEvent) -> list[TradeSource]:
         """The player's trading Market actions, or the one named by ``card`` / ``colony``."""
         out = trade_sources(s, i)
-        if e.has("card"):
+        if has_param(e, "card"):
             out = [x for x in out if x.card == e.get("card")]
             if not out:
                 raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no card "
                               f"{e.get('card')} with a trading Market action in front of them")
-        elif e.has("colony"):
+        elif has_param(e, "colony"):
             colony = e.get("colony")
             if colony not in s.data.colonies:
                 raise schema(e, unknown("colony", colony, sorted(s.data.colonies)))

@@ -25,7 +25,7 @@ from referee.model.colonists.economy import (
     trim,
 )
 from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text
-from referee.model.colonists.refs import Refused, goods_param, illegal, schema
+from referee.model.colonists.refs import Refused, goods_param, has_param, illegal, schema
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Note, Violation, unknown
@@ -111,7 +111,7 @@ def exchange_param(e: ActionEvent) -> list[tuple[str, str, int]]:
 def exchanged(s: ColonistsState, i: int, e: ActionEvent, goods: Mapping[str, int]) -> Bundle:
     """The goods received once the exchanges the event names are made (the Alchemist: each
     good received may be swapped 1:1 along the pairs of the level reached)."""
-    if not e.has("exchange"):
+    if not has_param(e, "exchange"):
         return dict(goods)
     allowed = exchange_pairs(s, i)
     out = dict(goods)
@@ -138,7 +138,7 @@ def rule_of_pair(s: ColonistsState, a: str, b: str) -> str:
 
 
 def note_exchanges(s: ColonistsState, e: ActionEvent, note: Note) -> None:
-    if e.has("exchange"):
+    if has_param(e, "exchange"):
         for a, b, _ in exchange_param(e):
             note(pair_rule(s, a, b))
 

@@ -116,7 +116,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
                 raise illegal(e, rule, f"this Builder builds {', '.join(allowed)}, not {slug}")
             price = (prices or {}).get(slug, b.cost)
             counted += 1
-            if b.worker in (_trigger_types(extras)) or b.worker == "any":
+            if b.worker == "any" or (extras and b.worker in _trigger_types(extras)):
                 triggered = True
         add(plan.cost, price)
         if "raze" in item:  # the razed building makes room for this one
@@ -128,10 +128,11 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
             plan.buildings.append(Built(slug))
         if "employ" in item:
             _employ_at_once(s, i, e, plan, k, item["employ"], home)
-        have = sum(1 for x in plan.buildings if x.slug == slug)
-        if b.limit is not None and have > b.limit:
-            raise illegal(e, "CO-BUILD-LIMIT", f"a community holds at most {b.limit} {b.name}; "
-                          f"{e.player} would hold {have}")
+        if b.limit is not None:
+            have = sum(1 for x in plan.buildings if x.slug == slug)
+            if have > b.limit:
+                raise illegal(e, "CO-BUILD-LIMIT", f"a community holds at most {b.limit} "
+                              f"{b.name}; {e.player} would hold {have}")
         if s.box_limits:
             _box(s, i, e, plan, b)
     if limit is not None and counted > limit:

@@ -129,12 +129,12 @@ class Diplomacy(Action):
         _targets(s, e)
         _raze_refs(e)
 
-    def _cost(self, s: ColonistsState, i: int, e: ActionEvent,
-              targets: dict[str, int]) -> tuple[Bundle, Bundle, Plan]:
+    def _cost(self, s: ColonistsState, i: int, e: ActionEvent, targets: dict[str, int],
+              razing: tuple[ColonistsState, Plan] | None = None) -> tuple[Bundle, Bundle, Plan]:
         """What the action costs (the levels reached and 2 Tools per building razed for room,
         then less the Altruist Ambassador's discount), what it costs without the discount, and
-        the razing plan."""
-        after, plan = _razing(s, i, e)
+        the razing plan (``razing``: what :func:`_razing` gave, if known)."""
+        after, plan = razing if razing is not None else _razing(s, i, e)
         full = diplomacy_cost(after, i, targets, relief=False)
         add(full, plan.cost)
         return discounted(s, i, full), full, plan
@@ -168,7 +168,7 @@ class Diplomacy(Action):
             problem = spot_problem(after, i, slugs)  # Embassies do not change the spots
             if problem:
                 raise illegal(e, "CO-BUILD-SPOTS", problem)
-        cost, _, _ = self._cost(s, i, e, targets)
+        cost, _, _ = self._cost(s, i, e, targets, (after, plan))
         problem = spend_problem(s, i, cost)
         if problem:
             raise illegal(e, "CO-DIPLOMAT", f"the relations cost {bundle_text(cost)}: {problem}")

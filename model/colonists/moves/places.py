@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.model.colonists import data as d
-from referee.model.colonists.economy import exchange_problem, receive
+from referee.model.colonists.community import room
+from referee.model.colonists.economy import exchange_problem, receive, receive_problem
 from referee.model.colonists.flow import ACT_STAGES
 from referee.model.colonists.goods import Bundle, bundle_text, scaled
 from referee.model.colonists.moves.base import Action, player_index
@@ -75,13 +76,9 @@ def with_declines(s: ColonistsState, i: int, player: str, name: str, goods: Bund
                   params: dict[str, object]) -> Iterator[ActionEvent]:
     """The action taking everything if it fits, else declining just enough of each good."""
     event = ActionEvent.make(player, name, **params)
-    from referee.model.colonists.economy import receive_problem
-
     if receive_problem(s, i, goods, {}) is None:
         yield event
         return
-    from referee.model.colonists.community import room
-
     pool = dict(s.p[i].stored)
     for g, n in goods.items():
         if g not in ("tools", "dollars"):

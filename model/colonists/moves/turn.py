@@ -9,11 +9,11 @@ from typing import Any
 from referee.model.colonists import colonies, turns
 from referee.model.colonists import data as d
 from referee.model.colonists.colonies import player_level_rule
-from referee.model.colonists.community import effects_of, steward_range, stewards_allowed
+from referee.model.colonists.community import effects_of, steward_range, stewards_allowed, works
 from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
-from referee.model.colonists.refs import Refused, illegal, place_ref, schema
+from referee.model.colonists.refs import Refused, has_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
 from referee.model.core import Note, Violation, fields
@@ -58,7 +58,7 @@ class PlaceSteward(Action):
                           f"on the {s.board.tiles[tile].slug}")
 
     def _market(self, s: ColonistsState, e: ActionEvent) -> int:
-        if e.has("at"):
+        if has_param(e, "at"):
             return place_ref(s, e, "at")
         markets = [t for t, tile in s.board.tiles.items() if tile.market]
         if len(markets) == 1:
@@ -146,7 +146,7 @@ class Move(Action):
         _steward(s, e)
         place_ref(s, e, "to")
         self._fees(e)
-        if e.has("boost"):
+        if has_param(e, "boost"):
             found = read_bundle(e.get("boost")) if e.get("boost").items else {}
             if isinstance(found, str):
                 raise schema(e, f"boost: {found}", "CO-ENVOY-2")
@@ -154,7 +154,7 @@ class Move(Action):
     def _boost(self, s: ColonistsState, i: int, e: ActionEvent) -> int:
         """The Envoy's boost (level II): the Fee paid to the supply for +Range on this move,
         once per half-year; the Range it adds (0 without one)."""
-        if not e.has("boost"):
+        if not has_param(e, "boost"):
             return 0
         found = effects_of(s, i, d.RangeBoost)
         rule = colonies.rule_for(s, lambda x: isinstance(x, d.RangeBoost), "CO-ENVOY-2")
@@ -207,11 +207,12 @@ class Move(Action):
                           f"{target.slug} already")
         boost = self._boost(s, i, e)
         self._reach(s, i, e, here, to, boost)
-        if not target.market and any(t == to for k, t in enumerate(c.stewards) if k != n - 1):
+        if not target.market and to in c.stewards and any(
+                t == to for k, t in enumerate(c.stewards) if k != n - 1):
             raise illegal(e, "CO-MOVE-OWN", f"another of {e.player}'s Stewards is on the "
                           f"{target.slug}")
         self._leave(s, i, e, n, to)
-        if e.has("boost"):  # the boost's Fee is paid first, an action of its own
+        if has_param(e, "boost"):  # the boost's Fee is paid first, an action of its own
             s = _after_paying(s, i, _boost_goods(e))
         self._fee(s, i, e, to)
         self._action_possible(s, e, to)
@@ -222,9 +223,10 @@ class Move(Action):
         if always_possible(s, i, to):
             return
         total: Bundle = {}
-        for goods in self._fees(e).values():
-            add(total, goods)
-        if e.has("ticket"):
+        if has_param(e, "fee"):
+            for goods in self._fees(e).values():
+                add(total, goods)
+        if has_param(e, "ticket"):
             add(total, next(x.price for x in s.data.improvements[e.get("ticket")].effects
                             if isinstance(x, d.Ticket)))
         # the state after the move, as far as the place's action sees it
@@ -233,7 +235,7 @@ class Move(Action):
         view.stage = "act"
         if total:
             spend(view, i, total)
-        if not action_possible(view, e.player):
+        if not _place_action_possible(view, e.player):
             tile = s.board.tiles[to]
             raise illegal(e, "CO-MOVE-ACTION", f"{e.player} could not carry out the action of "
                           f"the {tile.slug} at {list(tile.cells[0])} after moving there, so "
@@ -244,13 +246,14 @@ class Move(Action):
         target = s.board.tiles[to]
         if target.market:
             return
-        if any(j.place == target.slug for j in effects_of(s, i, d.JumpTo)):
+        jumps = effects_of(s, i, d.JumpTo)
+        if jumps and any(j.place == target.slug for j in jumps):
             return
-        if e.has("ticket"):
+        if has_param(e, "ticket"):
             self._ticket(s, i, e)
             return
         reach = min(s.data.movement.max_range, steward_range(s, i) + boost)
-        if e.has("horse"):
+        if has_param(e, "horse"):
             card = self._limited(s, i, e, "horse", d.Horse)
             reach = min(s.data.movement.max_range,
                         reach + sum(h.range for h in s.data.improvements[card].effects
@@ -298,7 +301,7 @@ class Move(Action):
 
     def _fee(self, s: ColonistsState, i: int, e: ActionEvent, to: int) -> None:
         due = fee_due(s, i, to)
-        if not due and not e.has("fee") and not e.has("ticket"):
+        if not due and not has_param(e, "fee") and not has_param(e, "ticket"):
             return
         paid = self._fees(e)
         extra = sorted(set(paid) - set(due))
@@ -318,7 +321,7 @@ class Move(Action):
             if problem:
                 raise illegal(e, "CO-FEE", problem)
             add(total, goods)
-        if e.has("ticket"):
+        if has_param(e, "ticket"):
             card = e.get("ticket")
             add(total, next(x.price for x in s.data.improvements[card].effects
                             if isinstance(x, d.Ticket)))
@@ -410,8 +413,8 @@ def market_extra(s: ColonistsState, i: int, tile: int) -> bool:
     board_tile = s.board.tiles[tile]
     if board_tile.market:
         return False
-    return any(x.market_action and x.place == board_tile.slug
-               for x in effects_of(s, i, d.PlaceExtra))
+    extras = effects_of(s, i, d.PlaceExtra)
+    return bool(extras) and any(x.market_action and x.place == board_tile.slug for x in extras)
 
 
 def _boost_goods(e: ActionEvent) -> Bundle:
@@ -438,8 +441,6 @@ def _colony_stewards(s: ColonistsState, i: int) -> int:
 
 def _building_no_fee(s: ColonistsState, i: int) -> bool:
     """Whether a working building (the Customs Office) removes the Fee."""
-    from referee.model.colonists.community import works
-
     data = s.data
     return any(isinstance(b.effect, d.NoFee) and works(data, built)
                for built in s.p[i].buildings
@@ -484,27 +485,36 @@ def action_possible(s: ColonistsState, player: str) -> bool:
     """Whether some action of the place the player's Steward has reached can be carried out.
     A Market's subsidy, a Resource Place's or Sustainer's goods and the start player marker
     can always be taken (declining what does not fit); the other places are asked."""
-    from referee.model.colonists.moves import ACT_MOVES
-
     assert s.pending is not None and s.pending.tile is not None
     if always_possible(s, s.pending.player, s.pending.tile):
         return True
+    return _place_action_possible(s, player)
+
+
+def _place_action_possible(s: ColonistsState, player: str) -> bool:
+    """:func:`action_possible` at a place whose action is not always possible."""
+    assert s.pending is not None and s.pending.tile is not None
     place = s.data.place(s.board.tiles[s.pending.tile].slug)
     kind = place.kind or place.type
     i = s.pending.player
-    if kind == "librarian":  # its Dollar needs no room; goods could be declined
-        from referee.model.colonists.moves.cards import librarian_possible
+    if kind == "librarian" or kind == "developer":
+        if not _CARDS:  # the cards' moves import this module: looked up on first use
+            from referee.model.colonists.moves import cards
 
-        return librarian_possible(s, i)
-    if kind == "developer":
-        from referee.model.colonists.moves.cards import developer_possible
-
-        return developer_possible(s, i, place)
+            _CARDS.append(cards)
+        if kind == "librarian":  # its Dollar needs no room; goods could be declined
+            return bool(_CARDS[0].librarian_possible(s, i))
+        return bool(_CARDS[0].developer_possible(s, i, place))
     moves = _BY_KIND.get(kind)
     if moves is None:
+        from referee.model.colonists.moves import ACT_MOVES
+
         moves = _BY_KIND[kind] = tuple(m for m in ACT_MOVES if m.name in _ACTION_OF.get(
             kind, ()) or kind not in _ACTION_OF)
-    return any(True for move in moves for _ in move.legal(s, player))
+    for move in moves:
+        for _ in move.legal(s, player):
+            return True
+    return False
 
 
 def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
@@ -524,6 +534,7 @@ def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
 _ACTION_OF = {"builder": ("build",), "refiner": ("refine",), "developer": ("develop",),
               "librarian": ("draw_cards",), "diplomat": ("diplomacy",)}
 _BY_KIND: dict[str, tuple[Any, ...]] = {}
+_CARDS: list[Any] = []  # the module of the cards' moves
 
 
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
