@@ -21,9 +21,12 @@ Entry = tuple[int, int, GameEvent | None, Any]
 
 
 class Ancestors:
-    def __init__(self, root: Entry, state: Any,
-                 apply: Callable[[Any, GameEvent], None]) -> None:
+    def __init__(self, root: Entry, state: Any, apply: Callable[[Any, GameEvent], None],
+                 prepare: Callable[[Any], None] | None = None) -> None:
         self.apply = apply
+        self.prepare = prepare
+        if prepare is not None:
+            prepare(state)
         self.path: list[Entry] = [root]
         self.states = [state]  # never changed: only copies of them are handed out
         self.where = {id(root): 0}  # the entries on the path are alive, so their ids are theirs
@@ -58,6 +61,8 @@ class Ancestors:
             apply(state, event)
             if not chain:
                 return state
+            if self.prepare is not None:
+                self.prepare(state)
             where[id(step)] = len(path)
             path.append(step)
             states.append(state)
