@@ -6,7 +6,9 @@ entries of the states still waiting and of their ancestors form a tree, freed as
 moves on. :class:`Ancestors` holds the states along the path it built last, from the root: a
 state is rebuilt from the nearest of them by applying the recorded events. The frontier holds
 siblings and then cousins next to each other, so that is mostly its parent, already built, and
-rebuilding a state costs one copy and one event.
+rebuilding a state costs one copy and one event. ``prepare``, when given, is run on each state
+kept along the path (the explorer's invariants that keep derived values with a state), so that
+the states rebuilt from it start from those values.
 """
 
 from __future__ import annotations
