@@ -6,7 +6,9 @@ entries of the states still waiting and of their ancestors form a tree, freed as
 moves on. :class:`Ancestors` holds the states along the path it built last, from the root: a
 state is rebuilt from the nearest of them by applying the recorded events. The frontier holds
 siblings and then cousins next to each other, so that is mostly its parent, already built, and
-rebuilding a state costs one copy and one event.
+rebuilding a state costs one copy and one event. ``prepare``, when given, is run on each state
+kept along the path (the explorer's invariants that keep derived values with a state), so that
+the states rebuilt from it start from those values.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ Entry = tuple[int, int, GameEvent | None, Any]
 
 
 class Ancestors:
-    def __init__(self, root: Entry, state: Any,
-                 apply: Callable[[Any, GameEvent], None]) -> None:
+    def __init__(self, root: Entry, state: Any, apply: Callable[[Any, GameEvent], None],
+                 prepare: Callable[[Any], None] | None = None) -> None:
         self.apply = apply
+        self.prepare = prepare
+        if prepare is not None:
+            prepare(state)
         self.path: list[Entry] = [root]
         self.states = [state]  # never changed: only copies of them are handed out
         self.where = {id(root): 0}  # the entries on the path are alive, so their ids are theirs
@@ -58,6 +63,8 @@ class Ancestors:
             apply(state, event)
             if not chain:
                 return state
+            if self.prepare is not None:
+                self.prepare(state)
             where[id(step)] = len(path)
             path.append(step)
             states.append(state)

@@ -387,13 +387,14 @@ class Explorer:
         seen[root_fp] = ROOT
         stats.distinct = 1
         root_entry: Entry = (root_fp, 0, None, None)
-        rebuild = Ancestors(root_entry, root.copy(), apply).rebuild
         # DFS may reach a state first by a long path; it is expanded again if met higher up.
         depth_of: dict[int, int] | None = {root_fp: 0} if depth_first and limit else None
         try:
             self._check(root)
         except _Found as f:
             return self._counterexample(f, root_fp, 0), "violation"
+        prepare = _preparer(self.suite)
+        rebuild = Ancestors(root_entry, root.copy(), apply, prepare).rebuild
         # the frontier holds entries, not states: a state is rebuilt when its turn comes, from
         # its nearest ancestor built before (mostly its parent); `leaf` stands for any state at
         # the depth limit, only counted when its turn comes
@@ -426,6 +427,8 @@ class Explorer:
                     stats.cut_by_depth += 1
                     continue
                 state = rebuild(entry)
+                if prepare is not None:
+                    prepare(state)
                 outcomes = chance_outcomes(state)
                 events: list[GameEvent] = ([c for c, _ in outcomes] if outcomes
                                            else legal_actions(state))
@@ -680,6 +683,20 @@ def _hash_of_key(state: Any) -> int:
 
 def _own_fingerprint(state: Any) -> int:
     return int(state.fingerprint())
+
+
+def _preparer(suite: Sequence[Invariant]) -> Callable[[Any], None] | None:
+    """What derives, on a state about to be expanded or rebuilt from, the values the checks of
+    its successors read (the invariants that keep them with the state), or None."""
+    derive = tuple(inv.check for inv in suite if inv.derives)
+    if not derive:
+        return None
+
+    def prepare(state: Any) -> None:
+        for check in derive:
+            check(state)  # the state was checked already: only what it derives matters here
+
+    return prepare
 
 
 def _model_failure(exc: Exception, event: GameEvent | None) -> _Found:

@@ -12,6 +12,9 @@ class Invariant:
     name: str
     description: str
     check: Callable[[Any], str | None]
+    # the check keeps what it derives with the state (values its copies inherit): a search runs
+    # it on a state about to be expanded too, so that the checks of its successors find them
+    derives: bool = False
 
 
 def suite(game_name: str) -> list[Invariant]:

@@ -4,7 +4,11 @@ compare, so that a state corrupted in any of its fields is caught here whatever 
 
 The checks of what only buildings, Workers, cards and Embassies decide are kept with the
 community's derived values (``Community.cache``, cleared by ``changed()`` like the effects and
-the room they read), so that a search checks them once per change rather than once per state."""
+the room they read), so that a search checks them once per change rather than once per state.
+The invariants that fill those values are marked ``derives``: the explorer runs them on each
+state it expands too, so that the successors, copies of it, find them (and the verdicts) there;
+the checks that read anything else (goods, Stewards, the hand, the board...) compare afresh on
+every state."""
 
 from __future__ import annotations
 
@@ -271,30 +275,33 @@ def score_sums_parts(s: ColonistsState) -> str | None:
 
 SUITE: list[Invariant] = [
     Invariant("pool-fits-storage", "goods outside Buffers fit into Storage and Warehouse",
-              pool_fits_storage),
+              pool_fits_storage, derives=True),
     Invariant("buffers-within-batches", "each good in Buffers stays within one batch of its "
-              "producers", buffers_within_batches),
+              "producers", buffers_within_batches, derives=True),
     Invariant("workers-within-colonists", "no more Workers of a type than Colonists of it",
-              workers_within_colonists),
+              workers_within_colonists, derives=True),
     Invariant("building-workers-fit", "each building holds at most its Workers, each of a type "
-              "allowed there", building_workers_fit),
+              "allowed there", building_workers_fit, derives=True),
     Invariant("buildings-within-limits", "buildings fit the spots and per-community limits",
-              buildings_within_limits),
+              buildings_within_limits, derives=True),
     Invariant("one-steward-per-place", "no place but a Market holds two Stewards of one player",
               one_steward_per_place),
     Invariant("stewards-within-allowed", "no more Stewards on the board than the player "
               "controls, at most 4", stewards_within_allowed),
-    Invariant("range-within-limit", "a Steward's Range is 1 to 4", range_within_limit),
+    Invariant("range-within-limit", "a Steward's Range is 1 to 4", range_within_limit,
+              derives=True),
     Invariant("hand-within-limit", "at most 6 cards in hand after any action",
               hand_within_limit),
     Invariant("embassy-level-within-era", "relations only with colonies in play, up to the "
               "era's number", embassy_level_within_era),
-    Invariant("one-embassy-per-colony", "one Embassy tile per relation", one_embassy_per_colony),
+    Invariant("one-embassy-per-colony", "one Embassy tile per relation", one_embassy_per_colony,
+              derives=True),
     Invariant("no-negative-goods", "no negative goods, Tools, Dollars or card uses",
               no_negative_goods),
     Invariant("cards-in-one-place", "each improvement card is in one place at most",
               cards_in_one_place),
     Invariant("board-consistent", "each cell holds one tile and every tile's cells point to it",
               board_consistent),
-    Invariant("score-sums-parts", "each score equals the sum of its parts", score_sums_parts),
+    Invariant("score-sums-parts", "each score equals the sum of its parts", score_sums_parts,
+              derives=True),
 ]

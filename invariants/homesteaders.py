@@ -20,7 +20,10 @@ _SLOTS = {f"{name}:{i}": (name, slot.workers)
 
 
 def no_negative_holdings(state: HomesteadersState) -> str | None:
-    if all(min(h.values(), default=0) >= 0 for h in state.hold):
+    for h in state.hold:
+        if h and min(h.values()) < 0:
+            break
+    else:
         return None
     for i, p in enumerate(state.players):
         for key in HOLDINGS:
@@ -147,9 +150,10 @@ def one_high_bid_per_player(state: HomesteadersState) -> str | None:
 
 
 def track_in_range(state: HomesteadersState) -> str | None:
+    top, hold = _DATA.track_max, state.hold
     for i, p in enumerate(state.players):
-        if not 0 <= state.hold[i]["track"] <= _DATA.track_max:
-            return f"{p}'s railroad marker is on space {state.hold[i]['track']}"
+        if not 0 <= hold[i]["track"] <= top:
+            return f"{p}'s railroad marker is on space {hold[i]['track']}"
     return None
 
 

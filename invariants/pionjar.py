@@ -37,7 +37,10 @@ def month_forward(s: PionjarState) -> str | None:
 
 
 def one_owner_per_property(s: PionjarState) -> str | None:
-    held = Counter(ps.prop for ps in s.p.values() if ps.prop is not None)
+    props = [ps.prop for ps in s.p.values() if ps.prop is not None]
+    if len(set(props)) == len(props):
+        return None
+    held = Counter(props)
     twice = [p for p, n in held.items() if n > 1]
     return f"property {twice[0]} is held by {held[twice[0]]} players" if twice else None
 
@@ -61,19 +64,36 @@ def prison_two_months(s: PionjarState) -> str | None:
 
 
 def equipment_within_land(s: PionjarState) -> str | None:
+    harvest = axe = 0  # held in all (a holder without a property holds none, or fails first)
+    properties = s.data.properties
     for name, ps in s.p.items():
         if ps.prop is None:
             if ps.harvest or ps.axe:
                 return f"{name} holds equipment without a property"
             continue
-        prop = s.data.properties[ps.prop]
+        prop = properties[ps.prop]
         if ps.harvest > prop.fields or ps.axe > prop.stands:
             return (f"{name} holds {ps.harvest} harvest and {ps.axe} axe cards for "
                     f"{prop.fields} fields and {prop.stands} stands")
-    for kind in ("harvest", "axe"):
-        if s.equipment_left(kind) < 0:
+        harvest += ps.harvest
+        axe += ps.axe
+    supply = _supply(s.data)
+    for kind, held in (("harvest", harvest), ("axe", axe)):
+        if held > supply[kind]:
             return f"more {kind} cards are held than the game has"
     return None
+
+
+_SUPPLY: dict[int, tuple[object, dict[str, int]]] = {}
+
+
+def _supply(data: GameData) -> dict[str, int]:
+    """The data set's harvest and axe cards (``equipment_supply``), cached by identity."""
+    known = _SUPPLY.get(id(data))
+    if known is None or known[0] is not data:
+        known = (data, data.equipment_supply)
+        _SUPPLY[id(data)] = known
+    return known[1]
 
 
 def _card_places(s: PionjarState) -> list[str]:
@@ -92,7 +112,7 @@ def cards_accounted(s: PionjarState) -> str | None:
     every = _every_card(s.data)
     found = _card_places(s)
     # as many places as cards and the same set of names: each card stands exactly once
-    if len(found) == len(every) and every.issuperset(found):
+    if len(found) == len(every) and every == set(found):
         return None
     places: Counter[str] = Counter()
     for _stack, cards in s.stacks.items():

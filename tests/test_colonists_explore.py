@@ -5,7 +5,9 @@ user invariants and a bound on the era; counterexample logs the validator accept
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,10 @@ from typer.testing import CliRunner
 from referee import cli
 from referee.checker.explorer import ExploreConfig, Explorer, start_from_setup
 from referee.commands import explore as explore_command
+from referee.invariants import suite
 from referee.model.colonists import GAME
+from referee.model.colonists.state import Built, ColonistsState
+from referee.model.core import ignore
 from referee.replays.validator import validate_file
 from tests.colonists_position_helpers import BOARD
 from tests.logs import write
@@ -140,6 +145,54 @@ def test_random_walks_write_valid_counterexamples(tmp_path: Path) -> None:
     found, lines = only_log(out)
     assert validate_file(found).valid
     assert lines[-1]["check"]["year"] == 2
+
+
+# --------------------------------------------------------------------------- the suite in a search
+
+
+def _corrupting_gather(monkeypatch: pytest.MonkeyPatch,
+                       corrupt: Callable[[ColonistsState], None]) -> None:
+    """Every Gather action also corrupts Ann's community (as a faulty move would)."""
+    apply = GAME.apply
+
+    def faulty(state: ColonistsState, event: Any, note: Any = ignore) -> None:
+        apply(state, event, note)
+        if getattr(event, "name", None) == "gather":
+            corrupt(state)
+
+    monkeypatch.setattr(GAME, "apply", faulty)
+
+
+def _extra_library(s: ColonistsState) -> None:
+    s.p[0].buildings.extend([Built("library"), Built("library")])
+    s.p[0].changed()  # buildings changed, as a move says
+
+
+@pytest.mark.parametrize(("corrupt", "name"), [
+    (_extra_library, "buildings-within-limits"),
+    (lambda s: s.p[0].stored.__setitem__("wood", 9), "pool-fits-storage"),
+    (lambda s: s.p[0].buffered.__setitem__("wood", 9), "buffers-within-batches"),
+])
+def test_a_move_that_corrupts_a_community_is_caught_after_its_parent_derived_values(
+        monkeypatch: pytest.MonkeyPatch, corrupt: Callable[[ColonistsState], None],
+        name: str) -> None:
+    """The search runs the invariants that keep derived values on each state it expands, and
+    the successors' copies inherit them: the corrupted successor is still caught."""
+    _corrupting_gather(monkeypatch, corrupt)
+    start = start_from_setup(GAME, ["Ann", "Bo"], {"last_era": 1}, FIRST_TURN)
+    found = Explorer(start, ExploreConfig(depth=3)).run().counterexample
+    assert found is not None and (found.kind, found.name) == ("invariant", name), found
+    assert [e.name for e in found.events] == ["move", "gather"]
+
+
+def test_the_suite_s_derived_values_leave_the_search_as_it_was() -> None:
+    plain = [dataclasses.replace(inv, derives=False) for inv in suite("colonists")]
+    assert any(inv.derives for inv in suite("colonists"))
+    start = start_from_setup(GAME, ["Ann", "Bo"], {"last_era": 1}, FIRST_TURN)
+    runs = [Explorer(start, ExploreConfig(depth=3, suite=chosen)).run()
+            for chosen in (plain, None)]
+    assert [(r.stats.distinct, r.stats.generated, r.stopped, r.stats.rules) for r in runs] == \
+        [(FIRST_TURN_COUNTS[3], runs[0].stats.generated, "exhausted", runs[0].stats.rules)] * 2
 
 
 # --------------------------------------------------------------------------- perft

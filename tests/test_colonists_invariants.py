@@ -66,6 +66,29 @@ def test_each_invariant_catches_its_corruption(name):
     assert name in broken, broken
 
 
+# the corruptions of what ``changed()`` guards (buildings, Workers, cards, Embassies): a move
+# making them calls it; the others leave the community's derived values as they are
+GUARDED = {"workers-within-colonists", "building-workers-fit", "buildings-within-limits",
+           "embassy-level-within-era", "one-embassy-per-colony"}
+
+
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_a_copy_of_a_checked_state_does_not_inherit_a_stale_verdict(name):
+    """What a checked state keeps (the derived values and the per-community verdicts) passes to
+    its copies, as a search's successors: a corruption of the copy is still caught, calling
+    ``changed()`` only where a move would."""
+    state = base()
+    assert any(key[0] == "invariant" for key in state.p[1].cache if isinstance(key, tuple))
+    child = state.copy()
+    CORRUPTIONS[name](child)
+    if name in GUARDED:
+        for c in child.p:
+            c.changed()
+    broken = [n for n, _ in violated(suite("colonists"), child)]
+    assert name in broken, broken
+    assert violated(suite("colonists"), state) == []
+
+
 def test_range_within_limit(monkeypatch):
     state = base()
     monkeypatch.setattr(co, "steward_range", lambda s, i: 5)

@@ -197,6 +197,37 @@ def test_suite_violation_lists_every_checkable_quantity() -> None:
     assert found.claims["left"] == 9
 
 
+@pytest.mark.parametrize("strategy", ["bfs", "dfs"])
+def test_a_suite_that_derives_runs_on_expanded_states_too_with_the_same_result(
+        strategy: str) -> None:
+    """An invariant that keeps what it derives is also run on each state about to be expanded
+    (so its successors' copies inherit those values); the search and its verdict are the
+    same as without."""
+    checked: list[int] = []
+
+    def left_at_least_ten(state: NimState) -> str | None:
+        checked.append(state.fingerprint())
+        left = sum(state.piles)
+        return None if left >= 10 else f"only {left} objects left"
+
+    results = []
+    for derives in (False, True):
+        checked.clear()
+        suite = [Invariant("plenty", "at least 10 objects left", left_at_least_ten, derives)]
+        result = Explorer(nim_start([4, 5, 6]), ExploreConfig(strategy=strategy, depth=4,
+                                                              suite=suite)).run()
+        results.append((result, len(checked), len(set(checked))))
+    (plain, plain_calls, _), (derived, derived_calls, derived_states) = results
+    assert plain_calls == plain.stats.distinct
+    assert derived_calls > derived.stats.distinct and derived_states == derived.stats.distinct
+    assert plain.counterexample is not None and derived.counterexample is not None
+    assert derived.counterexample.events == plain.counterexample.events
+    assert derived.counterexample.message == plain.counterexample.message == \
+        "only 9 objects left"
+    assert (derived.stats.distinct, derived.stats.generated, derived.stopped) == (
+        plain.stats.distinct, plain.stats.generated, plain.stopped)
+
+
 class StuckNim(Nim):
     """Nim whose move list forgets the last object: a deadlock the explorer must report."""
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from referee.invariants import pionjar as pionjar_invariants
 from referee.invariants import suite, violated
 from referee.model.core import Score
 from referee.model.homesteaders import GAME as HS
@@ -82,6 +83,30 @@ def test_pionjar_invariant_catches_its_corruption(name):
     state = pj_state()
     PJ_CORRUPTIONS[name](state)
     assert name in [n for n, _ in violated(suite("pionjar"), state)]
+
+
+def test_a_card_in_two_places_while_another_is_gone_is_caught():
+    state = pj_state()
+    post = state.stacks["post"]
+    lost, post[1] = post[1], post[0]
+    broken = dict(violated(suite("pionjar"), state))
+    assert broken["cards-accounted"] == f"card {post[0]} is in 2 places"
+    post[1] = lost
+    assert violated(suite("pionjar"), state) == []
+
+
+def test_equipment_beyond_the_supply_is_caught(monkeypatch):
+    """Each holder within their land, yet more cards held in all than the box has."""
+    state = pj_state()
+    ann, bo = state.p["Ann"], state.p["Bo"]
+    ann.harvest, bo.harvest = 1, 1
+    assert violated(suite("pionjar"), state) == []
+    supply = dict(state.data.equipment_supply, harvest=1)
+    monkeypatch.setattr(type(state.data), "equipment_supply", property(lambda _: supply))
+    pionjar_invariants._SUPPLY.clear()
+    broken = dict(violated(suite("pionjar"), state))
+    assert broken["equipment-within-land"] == "more harvest cards are held than the game has"
+    pionjar_invariants._SUPPLY.clear()
 
 
 def test_every_pionjar_invariant_is_exercised():
