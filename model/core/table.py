@@ -207,7 +207,6 @@ class TableGame(Generic[S]):
         return self._check(state, event, plan)
 
     def _check(self, state: S, event: GameEvent, plan: MovePlan[S]) -> Violation | None:
-        # play() holds the same steps, written out
         params = event.params
         if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
             return check_params(event, plan.required, plan.optional,
@@ -232,21 +231,9 @@ class TableGame(Generic[S]):
         plan = self.moves.plans[type(event)].get(event.name)
         if plan is None:
             return self.unknown_event(event)
-        params = event.params
-        if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
-            return check_params(event, plan.required, plan.optional,
-                                rule=plan.move.schema_rule_id())
-        if plan.validate is not None:
-            bad = plan.validate(state, event)
-            if bad is not None:
-                return bad
-        bad = self.order(state, event, plan.move)
+        bad = self._check(state, event, plan)
         if bad is not None:
             return bad
-        if plan.check is not None:
-            bad = plan.check(state, event)
-            if bad is not None:
-                return bad
         if note is not ignore:
             for rule in plan.rules:
                 note(rule)
