@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from referee.display import visible
 from referee.errors import UsageError
+from referee.model.core.deep import collector_paused
 from referee.model.core.names import suggestion
 
 if TYPE_CHECKING:
@@ -200,7 +201,8 @@ def parse_expression(text: str, symbols: Mapping[str, str]) -> Expr:
         with warnings.catch_warnings():
             # "is with a literal", invalid escapes...: refused below or not, never printed
             warnings.simplefilter("ignore")
-            tree = ast.parse(stripped, mode="eval")
+            with collector_paused():
+                tree = ast.parse(stripped, mode="eval")
     except SyntaxError as exc:
         where = f" at column {exc.offset}" if exc.offset else ""
         raise ExpressionError(f"syntax error ({exc.msg}{where})", text) from None

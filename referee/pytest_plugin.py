@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from referee.model.core.deep import collector_paused
 from referee.replays.regression import run_expectation
 
 MAX_HEADER_BYTES = 1 << 20
@@ -27,7 +28,8 @@ def _is_log(path: Path) -> bool:
                 if raw.strip():
                     if len(raw) > MAX_HEADER_BYTES:
                         return False
-                    head = json.loads(raw)
+                    with collector_paused():
+                        head = json.loads(raw)
                     return isinstance(head, dict) and (
                         "expect" in head or head.get("format") == "referee-replay")
     except (OSError, ValueError, RecursionError):

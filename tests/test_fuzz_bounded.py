@@ -57,3 +57,18 @@ def test_the_runner_kills_an_input_over_its_time_limit_and_counts_a_hang(capsys)
     out = capsys.readouterr().out
     assert status == 1
     assert "hangs: 3" in out and "tracebacks: 0" in out
+
+
+def test_an_exception_a_finalizer_ignored_counts_as_a_traceback(monkeypatch):
+    class Failing:
+        def __del__(self):
+            raise RuntimeError("released with no stack left")
+
+    def leaves_a_failing_finalizer(rng, folder):
+        Failing()  # released at once: its __del__ raises where nothing can catch it
+        return "report", False
+
+    monkeypatch.setitem(run.RUNNERS, "log", leaves_a_failing_finalizer)
+    outcome = run.run_input(0, 20)
+    assert [category for category, _ in outcome.problems] == ["traceback"]
+    assert "RuntimeError" in outcome.problems[0][1]

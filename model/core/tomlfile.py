@@ -15,6 +15,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from referee.model.core.deep import collector_paused
+
 MAX_BYTES = 1 << 20
 
 
@@ -62,7 +64,8 @@ def read_toml(path: str | Path, max_bytes: int = MAX_BYTES, what: str = "file") 
     except UnicodeDecodeError as exc:
         raise TomlFileError(f"not valid UTF-8 (at byte {exc.start})") from None
     try:
-        return tomllib.loads(text)
+        with collector_paused():
+            return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TomlFileError(f"not valid TOML ({_one_line(str(exc))})") from None
     except RecursionError:

@@ -267,6 +267,26 @@ def run_input(seed: int, index: int) -> Outcome:
     outcome = Outcome(index, kind, [])
     runs = 2 if twice(index) else 1
     digests = []
+    ignored: list[str] = []  # exceptions raised where none can propagate (finalizers)
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = lambda raised: ignored.append(
+        f"exception ignored in {raised.object!r}: {raised.exc_type.__name__}")
+    try:
+        _run_each(seed, index, kind, runs, outcome, digests)
+    finally:
+        sys.unraisablehook = previous_hook
+    if ignored:
+        outcome.problems.append(("traceback", "; ".join(ignored)[:1500]))
+    if outcome.problems:
+        return outcome
+    if len(set(digests)) > 1 and not outcome.time_limited:
+        outcome.problems.append(("nondeterministic", "two runs gave different outputs"))
+    outcome.digest = digests[0]
+    return outcome
+
+
+def _run_each(seed: int, index: int, kind: str, runs: int, outcome: Outcome,
+              digests: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="referee-fuzz-") as tmp:
         folder = Path(tmp)
         for _ in range(runs):
@@ -280,16 +300,12 @@ def run_input(seed: int, index: int) -> Outcome:
                         text, limited = RUNNERS[kind](rng, folder)
             except Problem as exc:
                 outcome.problems.append((exc.category, str(exc)))
-                return outcome
+                return
             except Exception:
                 outcome.problems.append(("traceback", traceback.format_exc()[-1500:]))
-                return outcome
+                return
             outcome.time_limited |= limited
             digests.append(hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
-    if len(set(digests)) > 1 and not outcome.time_limited:
-        outcome.problems.append(("nondeterministic", "two runs gave different outputs"))
-    outcome.digest = digests[0]
-    return outcome
 
 
 # --------------------------------------------------------------------------- the workers
