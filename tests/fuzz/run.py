@@ -463,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"interrupted after {done} of {len(indices)} inputs; the figures so far:")
     print(f"inputs: {done} (logs {kinds['log']}, clarification files "
           f"{kinds['clarify']}, CLI invocations {kinds['cli']}, of which {subprocesses} by "
-          f"subprocess); seed {args.seed}, {args.workers} workers")
+          f"subprocess); seed {args.seed}, {args.workers} worker"
+          f"{'s' if args.workers != 1 else ''}")
     for category in CATEGORIES:
         extra = f" (of {sampled} run twice)" if category == "nondeterministic" else ""
         print(f"{LABELS[category]}: {counts[category]}{extra}")
