@@ -60,7 +60,9 @@ class Move(Generic[S]):
     enumerated: ClassVar[bool | str] = True
 
     def validate(self, state: S, event: Any) -> Violation | None:
-        """Values that are wrong in any state (an unknown name, a count below 1): ``schema``."""
+        """Values that are wrong in any state (an unknown name, a count below 1): ``schema``.
+        It may read only what a state holds from the start of its game (the players, the
+        options, the data set): :meth:`TableGame.play_again` does not ask it again."""
         return None
 
     def check(self, state: S, event: Any) -> Violation | None:
@@ -232,6 +234,26 @@ class TableGame(Generic[S]):
         if plan is None:
             return self.unknown_event(event)
         bad = self._check(state, event, plan)
+        if bad is not None:
+            return bad
+        if note is not ignore:
+            for rule in plan.rules:
+                note(rule)
+        plan.apply(state, event, note)
+        return None
+
+    def play_again(self, state: S, event: GameEvent, note: Note = ignore) -> Violation | None:
+        """:meth:`play` for an event this game has already played in the same game (the same
+        players, options and data): its parameters and the move's ``validate`` (values wrong
+        in any state) passed then and are not checked again; order, the move's ``check`` and
+        ``apply`` run as in :meth:`play`. A game with its own ``check`` or ``apply`` plays it
+        in full."""
+        if not self._plain_protocol:
+            return self.play(state, event, note)
+        plan = self.moves.plans[type(event)][event.name]
+        bad = self.order(state, event, plan.move)
+        if bad is None and plan.check is not None:
+            bad = plan.check(state, event)
         if bad is not None:
             return bad
         if note is not ignore:
