@@ -327,9 +327,12 @@ class Replay:
                         return
                     continue
             cut = len(raw) > max_line_bytes and not raw.endswith(b"\n")
-            if not cut and raw.isspace():
+            if cut:
+                line = read_line(number, raw, max_line_bytes)
+            elif raw.isspace():
                 continue
-            line = read_line(number, raw, max_line_bytes)
+            else:
+                line = decode_line(number, raw)
             obj = line.obj
             if not direct or obj is None:
                 feed(line)
