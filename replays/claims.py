@@ -28,9 +28,6 @@ class _Malformed(Exception):
         self.violation = violation
 
 
-_NO_ROW: Mapping[str, Any] = {}
-
-
 def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> list[Violation]:
     table = game.observables
     rule = table.check_rule
@@ -47,12 +44,12 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                     raise _Malformed(Violation("schema", rule, f"check: {key!r} must be an "
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
-                row = rows(state, key) if rows is not None else _NO_ROW
+                row = rows(state, key) if rows is not None else None
                 for name, claimed in value.items():
                     # the common case, written out: a count, and most claims hold
                     if type(claimed) is int:
                         get = player_counts.get(name)
-                        if get is not None and (row.get(name) == claimed
+                        if get is not None and ((row is not None and row.get(name) == claimed)
                                                 or claimed == get(state, key)):
                             continue
                     quantity = per_player.get(name)
