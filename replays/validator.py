@@ -42,6 +42,7 @@ from referee.replays.reader import (
     decode_line,
     iter_lines,
     limit,
+    plain_object,
     read_line,
 )
 from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
@@ -293,7 +294,7 @@ class Replay:
         parameters a second time (``play_again``)."""
         max_line_bytes = limit(max_line_bytes)
         readline, size = stream.readline, max_line_bytes + 1
-        feed, play, report = self.feed, self._play, self.report
+        feed, report = self.feed, self.report
         branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
         known: dict[bytes, GameEvent] = {}
         players: tuple[str, ...] = ()
@@ -331,17 +332,29 @@ class Replay:
                 line = read_line(number, raw, max_line_bytes)
             elif raw.isspace():
                 continue
+            elif direct and (plain := plain_object(raw)) is not None:
+                # read as decode_line reads it; its RawLine is built only if the line has more
+                # to say than a plain event
+                text, decoded, numbers = plain
+                event = plain_event(decoded, players, numbers)
+                if event is not None:
+                    self._play_plain(number, raw, event, known)
+                    if self.stopped:
+                        return
+                    continue
+                line = RawLine(number, text, decoded, None, numbers)
             else:
                 line = decode_line(number, raw)
+                if direct and line.obj is not None:
+                    event = plain_event(line.obj, players, line.plain_numbers)
+                    if event is not None:
+                        self._play_plain(number, raw, event, known)
+                        if self.stopped:
+                            return
+                        continue
             obj = line.obj
-            if not direct or obj is None:
-                feed(line)
-            elif (event := plain_event(obj, players, line.plain_numbers)) is not None:
-                self.last_line = number
-                report.events += 1
-                if play(number, line, event, None) and len(known) < KNOWN_LINES:
-                    known[raw] = event
-            elif (check := plain_check(obj, line.plain_numbers)) is not None:
+            if direct and obj is not None and (
+                    check := plain_check(obj, line.plain_numbers)) is not None:
                 self.last_line = number
                 report.events += 1
                 self._check(line, check, None)
@@ -353,6 +366,15 @@ class Replay:
             direct = header is not None and self.coverage is None and not self.finished
             if header is not None:
                 players, again, note = header.players, self._again, self._note
+
+    def _play_plain(self, number: int, raw: bytes, event: GameEvent,
+                    known: dict[bytes, GameEvent]) -> None:
+        """Play the event of a plain line read for the first time; kept by its bytes once
+        played, to be played again."""
+        self.last_line = number
+        self.report.events += 1
+        if self._play(number, raw, event, None) and len(known) < KNOWN_LINES:
+            known[raw] = event
 
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
