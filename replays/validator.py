@@ -254,7 +254,7 @@ class Replay:
         if isinstance(event, GAME_EVENTS):
             self._play(raw.number, raw, event, seq)
         elif isinstance(event, Check):
-            self._check(raw, event, seq)
+            self._check(raw.number, raw.text, event, seq)
         elif isinstance(event, Undo):
             self._undo(raw, event, seq)
         else:
@@ -333,12 +333,20 @@ class Replay:
             elif raw.isspace():
                 continue
             elif direct and (plain := plain_object(raw)) is not None:
-                # read as decode_line reads it; its RawLine is built only if the line has more
-                # to say than a plain event
+                # read as decode_line reads it; its RawLine is built only for a line that is
+                # neither a plain event nor a plain check
                 text, decoded, numbers = plain
                 event = plain_event(decoded, players, numbers)
                 if event is not None:
                     self._play_plain(number, raw, event, known)
+                    if self.stopped:
+                        return
+                    continue
+                check = plain_check(decoded, numbers)
+                if check is not None:
+                    self.last_line = number
+                    report.events += 1
+                    self._check(number, text, check, None)
                     if self.stopped:
                         return
                     continue
@@ -357,7 +365,7 @@ class Replay:
                     check := plain_check(obj, line.plain_numbers)) is not None:
                 self.last_line = number
                 report.events += 1
-                self._check(line, check, None)
+                self._check(number, line.text, check, None)
             else:
                 feed(line)
             if self.stopped or cut:
@@ -450,13 +458,14 @@ class Replay:
             self.graph.move(fp, number, event.player, str(event))
             self._fingerprints.append(fp)
 
-    def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
+    def _check(self, number: int, text: str, event: Check, seq: int | None) -> None:
+        """Compare the check of line ``number`` (``text``) with the state."""
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
             if not self.game.observables.check_rule.startswith("LOG-"):
                 self.coverage.passed(self.report.game, (self.game.observables.check_rule,))
         for violation in compare_claims(self.game, self.state, event.body()):
-            self._error(raw.number, violation, seq, raw.text, event)
+            self._error(number, violation, seq, text, event)
             if self.stopped:
                 return
 
