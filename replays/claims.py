@@ -36,6 +36,7 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
     per_player = table.player
     player_counts = table.player_counts
     global_counts = table.global_counts
+    rows = table.player_row
     try:
         for key, value in claims.items():
             if key in players:
@@ -43,11 +44,14 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                     raise _Malformed(Violation("schema", rule, f"check: {key!r} must be an "
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
+                row = rows(state, key) if rows is not None else None
                 for name, claimed in value.items():
-                    get = player_counts.get(name)
                     # the common case, written out: a count, and most claims hold
-                    if get is not None and type(claimed) is int and claimed == get(state, key):
-                        continue
+                    if type(claimed) is int:
+                        get = player_counts.get(name)
+                        if get is not None and ((row is not None and row.get(name) == claimed)
+                                                or claimed == get(state, key)):
+                            continue
                     quantity = per_player.get(name)
                     if quantity is None:
                         raise _Malformed(Violation(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,14 +164,15 @@ _PHASE_KEYS = frozenset(("phase", *COMMON_KEYS))
 _SCALARS = (str, bool, type(None))
 
 
-def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
-                  plain_numbers: bool) -> Params | str:
-    """In one pass over the line: the event's parameters (the keys not in ``envelope_keys``,
-    frozen), or the first number problem of the line, as :func:`_numbers_ok` finds it.
-    ``plain_numbers`` (the reader found every number an integer in range) skips the search
-    inside lists and objects."""
+def _frozen_params(obj: Mapping[str, Any], keys: Iterable[str],
+                   plain_numbers: bool) -> Params | str:
+    """The values of ``keys`` in ``obj`` as event parameters (lists and objects frozen), in one
+    pass that checks their numbers: the parameters, or the first number problem among them as
+    :func:`_numbers_ok` words it. ``plain_numbers`` (the reader found every number an integer
+    in range) skips the search inside lists and objects."""
     params = []
-    for key, value in obj.items():
+    for key in keys:
+        value = obj[key]
         kind = type(value)
         if kind is int:
             if not MIN_NUMBER <= value <= MAX_NUMBER:
@@ -184,34 +185,16 @@ def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
                     value = _frozen(value)
                 except _BadNumber as bad:
                     return str(bad)
-        if key not in envelope_keys:
-            params.append((key, value))
+        params.append((key, value))
     return tuple(params)
 
 
-def _plain_action(obj: Mapping[str, Any], players: tuple[str, ...],
-                  plain_numbers: bool) -> Envelope | None:
-    """The most common line, an action by a known player with neither ``seq`` nor ``note`` and
-    every number in range, in one pass; None sends any other line to the general path."""
-    name = obj["action"]
-    player = obj.get("player")
-    if (type(name) is not str or type(player) is not str or player not in players
-            or "seq" in obj or "note" in obj or "chance" in obj or "phase" in obj
-            or "check" in obj or "undo" in obj or "final" in obj):
-        return None
-    params = []
-    for key, value in obj.items():
-        kind = type(value)
-        if kind is int:
-            if not MIN_NUMBER <= value <= MAX_NUMBER:
-                return None
-        elif kind not in _SCALARS:
-            if not plain_numbers and _numbers_ok(value):
-                return None
-            value = freeze(value)
-        if key != "player" and key != "action":
-            params.append((key, value))
-    return Envelope(Action(player, name, tuple(params)), None)
+def _event_params(obj: Mapping[str, Any], envelope_keys: frozenset[str],
+                  plain_numbers: bool) -> Params | str:
+    """The event's parameters (the keys not in ``envelope_keys``), or the first number problem
+    of the line. The envelope's own values are checked before this is called (names are
+    strings, ``seq`` is in range), so only the parameters can hold a bad number."""
+    return _frozen_params(obj, [k for k in obj if k not in envelope_keys], plain_numbers)
 
 
 _BUILDERS = {"action": new_action, "chance": new_chance, "phase": new_phase}
@@ -258,25 +241,12 @@ def plain_event(obj: Mapping[str, Any], players: tuple[str, ...],
         player = obj["player"]
         if type(player) is not str or player not in players:
             return None
-    params = []
-    for key in names:
-        value = obj[key]
-        kind = type(value)
-        if kind is int:
-            if not MIN_NUMBER <= value <= MAX_NUMBER:
-                return None
-        elif kind not in _SCALARS:
-            if plain_numbers:
-                value = freeze(value)
-            else:
-                try:
-                    value = _frozen(value)
-                except _BadNumber:
-                    return None
-        params.append((key, value))
+    params = _frozen_params(obj, names, plain_numbers)
+    if isinstance(params, str):
+        return None
     if shape == "action":
-        return new_action(player, name, tuple(params))
-    return _BUILDERS[shape](name, tuple(params))  # type: ignore[operator]
+        return new_action(player, name, params)
+    return _BUILDERS[shape](name, params)  # type: ignore[operator]
 
 
 def plain_check(obj: Mapping[str, Any], plain_numbers: bool = False) -> Check | None:
@@ -296,10 +266,6 @@ def parse_event(obj: Mapping[str, Any], players: tuple[str, ...],
 
     ``plain_numbers``: the reader has seen that every number of the line is an integer within
     ±MAX_NUMBER (:attr:`RawLine.plain_numbers`), so the search for a bad one is skipped."""
-    if "action" in obj:
-        fast = _plain_action(obj, players, plain_numbers)
-        if fast is not None:
-            return fast
     found = obj.keys() & _SHAPE_SET
     if len(found) != 1:
         shapes = [k for k in SHAPE_KEYS if k in obj]

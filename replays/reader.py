@@ -97,8 +97,9 @@ def _walk(value: Any, tally: list[int]) -> None:
             tally[2] = 1
 
 
-def _fast(number: int, text: str, braces: int) -> RawLine | None:
-    """The line decoded by the plain decoder, or None when the careful one must decide.
+def _plain(text: str, braces: int) -> tuple[str, dict[str, Any], bool] | None:
+    """The line decoded by the plain decoder (its text, its object and whether every number is
+    plain, as :attr:`RawLine.plain_numbers` says), or None when the careful one must decide.
 
     Without a backslash every quote delimits a string, so ``":`` follows every key written right
     before its colon (and opens any string that starts with a colon); with no blank before a
@@ -115,12 +116,27 @@ def _fast(number: int, text: str, braces: int) -> RawLine | None:
     if braces == 1 and len(text) <= MAX_INT_DIGITS:
         # One flat object too short to hold a refused integer; its numbers are checked by
         # the envelope as it reads the values.
-        return RawLine(number, text, obj) if len(obj) == keys else None
+        return (text, obj, False) if len(obj) == keys else None
     tally = [0, 0, 0]
     _walk(obj, tally)
     if tally[0] != keys or tally[1]:
         return None
-    return RawLine(number, text, obj, None, not tally[2])
+    return text, obj, not tally[2]
+
+
+def plain_object(raw: bytes) -> tuple[str, dict[str, Any], bool] | None:
+    """What :func:`decode_line` reads off a line after the first (as read, its end of line
+    included) when the plain decoder decides: the text, the object and whether every number is
+    plain; None when the careful decoder must decide (or the line is refused)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    text = text.rstrip("\r\n")
+    braces = text.count("{")
+    if not braces or braces + text.count("[") > MAX_DEPTH:
+        return None
+    return _plain(text, braces)
 
 
 def _depth_ok(text: str, opens: int) -> bool:
@@ -161,9 +177,9 @@ def decode_line(number: int, raw: bytes) -> RawLine:
     braces = text.count("{")
     opens = braces + text.count("[")
     if opens <= MAX_DEPTH and braces:
-        fast = _fast(number, text, braces)
+        fast = _plain(text, braces)
         if fast is not None:
-            return fast
+            return RawLine(number, text, fast[1], None, fast[2])
     return careful_line(number, text, opens)
 
 

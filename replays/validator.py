@@ -42,7 +42,7 @@ from referee.replays.reader import (
     decode_line,
     iter_lines,
     limit,
-    numbered_lines,
+    plain_object,
     read_line,
 )
 from referee.replays.records import STOPPING_KINDS, Check, Event, Final, Undo
@@ -176,6 +176,8 @@ class Replay:
         self.state: Any = None
         self._note: Note = ignore
         self._step: Callable[[Any, GameEvent, Note], Violation | None] = _no_game
+        # an event this log has played before (a table game's ``play_again``)
+        self._again: Callable[[Any, GameEvent, Note], Violation | None] = _no_game
         self._initial: Any = None
         self.branch: list[tuple[int, GameEvent]] = []
         self._undoable: list[int] = []  # the positions in branch of its actions and chances
@@ -252,7 +254,7 @@ class Replay:
         if isinstance(event, GAME_EVENTS):
             self._play(raw.number, raw, event, seq)
         elif isinstance(event, Check):
-            self._check(raw, event, seq)
+            self._check(raw.number, raw.text, event, seq)
         elif isinstance(event, Undo):
             self._undo(raw, event, seq)
         else:
@@ -284,49 +286,103 @@ class Replay:
             players = header.players if header is not None else ()
 
     def feed_stream(self, stream: BinaryIO, max_line_bytes: int) -> None:
-        """:meth:`feed_all` of the lines of a stream. A log repeats many of its lines (a die
-        showing 4 to the same player, a pass), and an event is the same whatever line it is
-        read from, so the event of a plain line is kept by its bytes (up to ``KNOWN_LINES``
-        lines): a line met again is neither decoded nor parsed again."""
+        """:meth:`feed_all` of the lines of a stream (read as :func:`numbered_lines` reads
+        them). A log repeats many of its lines (a die showing 4 to the same player, a pass),
+        and an event is the same whatever line it is read from, so the event of a plain line
+        that was played is kept by its bytes (up to ``KNOWN_LINES`` lines): a line met again is
+        neither decoded nor parsed again, and the game plays it again without checking its
+        parameters a second time (``play_again``)."""
         max_line_bytes = limit(max_line_bytes)
-        feed, play = self.feed, self._play
+        readline, size = stream.readline, max_line_bytes + 1
+        feed, report = self.feed, self.report
+        branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
         known: dict[bytes, GameEvent] = {}
         players: tuple[str, ...] = ()
+        again, note = self._again, self._note
         direct = False
-        for number, raw in numbered_lines(stream, max_line_bytes):
+        number = 0
+        while True:
+            raw = readline(size)
+            if not raw:
+                return
+            number += 1
             if direct:
                 event = known.get(raw)
-                if event is None:
-                    line = read_line(number, raw, max_line_bytes)
-                    obj = line.obj
-                    if obj is not None:
-                        event = plain_event(obj, players, line.plain_numbers)
-                    if event is None:
-                        check = plain_check(obj, line.plain_numbers) if obj is not None else None
-                        if check is not None:
-                            self.last_line = number
-                            self.report.events += 1
-                            self._check(line, check, None)
+                if event is not None:
+                    self.last_line = number
+                    report.events += 1
+                    try:
+                        violation = again(self.state, event, note)
+                    except RuleViolation as exc:
+                        self._refused(number, raw, event, None, exc.violation, False)
+                    else:
+                        if violation is not None:
+                            self._refused(number, raw, event, None, violation, True)
+                        elif snapshots or self.graph is not None:
+                            self._played(number, event)
                         else:
-                            feed(line)
+                            if not isinstance(event, Phase):
+                                undoable.append(len(branch))
+                            branch.append((number, event))
+                    if self.stopped:
+                        return
+                    continue
+            cut = len(raw) > max_line_bytes and not raw.endswith(b"\n")
+            if cut:
+                line = read_line(number, raw, max_line_bytes)
+            elif raw.isspace():
+                continue
+            elif direct and (plain := plain_object(raw)) is not None:
+                # read as decode_line reads it; its RawLine is built only for a line that is
+                # neither a plain event nor a plain check
+                text, decoded, numbers = plain
+                event = plain_event(decoded, players, numbers)
+                if event is not None:
+                    self._play_plain(number, raw, event, known)
+                    if self.stopped:
+                        return
+                    continue
+                check = plain_check(decoded, numbers)
+                if check is not None:
+                    self.last_line = number
+                    report.events += 1
+                    self._check(number, text, check, None)
+                    if self.stopped:
+                        return
+                    continue
+                line = RawLine(number, text, decoded, None, numbers)
+            else:
+                line = decode_line(number, raw)
+                if direct and line.obj is not None:
+                    event = plain_event(line.obj, players, line.plain_numbers)
+                    if event is not None:
+                        self._play_plain(number, raw, event, known)
                         if self.stopped:
                             return
-                        direct = self.coverage is None and not self.finished
                         continue
-                    if len(known) < KNOWN_LINES:
-                        known[raw] = event
+            obj = line.obj
+            if direct and obj is not None and (
+                    check := plain_check(obj, line.plain_numbers)) is not None:
                 self.last_line = number
-                self.report.events += 1
-                play(number, raw, event, None)
-                if self.stopped:
-                    return
-                continue
-            feed(read_line(number, raw, max_line_bytes))
-            if self.stopped:
+                report.events += 1
+                self._check(number, line.text, check, None)
+            else:
+                feed(line)
+            if self.stopped or cut:
                 return
             header = self.header
             direct = header is not None and self.coverage is None and not self.finished
-            players = header.players if header is not None else ()
+            if header is not None:
+                players, again, note = header.players, self._again, self._note
+
+    def _play_plain(self, number: int, raw: bytes, event: GameEvent,
+                    known: dict[bytes, GameEvent]) -> None:
+        """Play the event of a plain line read for the first time; kept by its bytes once
+        played, to be played again."""
+        self.last_line = number
+        self.report.events += 1
+        if self._play(number, raw, event, None) and len(known) < KNOWN_LINES:
+            known[raw] = event
 
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
@@ -346,7 +402,10 @@ class Replay:
             return
         self.header, self.game, self.record, self.state = header, header.game, header.record, state
         game = header.game
-        self._step = game.play if isinstance(game, TableGame) else _checked_apply(game)
+        if isinstance(game, TableGame):
+            self._step, self._again = game.play, game.play_again
+        else:
+            self._step = self._again = _checked_apply(game)
         if self.coverage is not None:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",
@@ -363,19 +422,31 @@ class Replay:
             self._fingerprints.append(fp)
 
     def _play(self, number: int, raw: RawLine | bytes, event: GameEvent, seq: int | None,
-              ) -> None:
-        """Play a game event of line ``number`` (read as ``raw``: decoded, or as read)."""
+              ) -> bool:
+        """Play a game event of line ``number`` (read as ``raw``: decoded, or as read); True
+        when it is played, False when refused."""
         try:
             violation = self._step(self.state, event, self._note)
         except RuleViolation as exc:
-            self._error(number, exc.violation, seq, _text(number, raw), event)
-            return
+            self._refused(number, raw, event, seq, exc.violation, False)
+            return False
         if violation is not None:
-            if violation.kind == "illegal":
-                assert self.record is not None
-                violation = _explained(self.record, self.game, self.state, event, violation)
-            self._error(number, violation, seq, _text(number, raw), event)
-            return
+            self._refused(number, raw, event, seq, violation, True)
+            return False
+        self._played(number, event)
+        return True
+
+    def _refused(self, number: int, raw: RawLine | bytes, event: GameEvent, seq: int | None,
+                 violation: Violation, returned: bool) -> None:
+        """The error of a refused event: returned by the game (an ``illegal`` one explained
+        where the game can), or raised by its ``apply``."""
+        if returned and violation.kind == "illegal":
+            assert self.record is not None
+            violation = _explained(self.record, self.game, self.state, event, violation)
+        self._error(number, violation, seq, _text(number, raw), event)
+
+    def _played(self, number: int, event: GameEvent) -> None:
+        """An event played: on the branch, kept for undo and drawn on the graph."""
         branch = self.branch
         if not isinstance(event, Phase):
             self._undoable.append(len(branch))
@@ -387,13 +458,14 @@ class Replay:
             self.graph.move(fp, number, event.player, str(event))
             self._fingerprints.append(fp)
 
-    def _check(self, raw: RawLine, event: Check, seq: int | None) -> None:
+    def _check(self, number: int, text: str, event: Check, seq: int | None) -> None:
+        """Compare the check of line ``number`` (``text``) with the state."""
         if self.coverage is not None:
             self.coverage.passed("format", ("LOG-CHECK", "LOG-CHECK-VALUE"))
             if not self.game.observables.check_rule.startswith("LOG-"):
                 self.coverage.passed(self.report.game, (self.game.observables.check_rule,))
         for violation in compare_claims(self.game, self.state, event.body()):
-            self._error(raw.number, violation, seq, raw.text, event)
+            self._error(number, violation, seq, text, event)
             if self.stopped:
                 return
 

@@ -217,6 +217,12 @@ def test_observables_are_typed_and_readable(name: str) -> None:
                 assert isinstance(value, kinds[q.kind]), f"{q.name}: {value!r} is not {q.kind}"
                 if q.kind == "int":
                     assert type(value) is int, f"{q.name}: {value!r} is a bool, not an int"
+        rows = game.observables.player_row
+        for player in state.players if rows is not None else ():
+            for key, value in rows(state, player).items():
+                # what a check line reads there is what the quantity's getter computes
+                if key in game.observables.player_counts:
+                    assert value == seen.players[player][key], (player, key)
 
 
 # --------------------------------------------------------------------------- state declarations

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.model.core import ERROR_KINDS
 from referee.replays.envelope import _numbers_ok
-from referee.replays.reader import careful_line, decode_line
+from referee.replays.reader import careful_line, decode_line, plain_object
 from referee.replays.validator import validate_file, validate_lines
 from tests.logs import NIM_HEADER, nim_game, write
 
@@ -173,6 +173,16 @@ _RISKY_LINES = [
 ]
 
 
+def _agrees_with_plain_object(text, careful):
+    """What the validator reads off a line after the first without building its RawLine."""
+    for ending in ("\n", "\r\n", ""):
+        plain = plain_object((text + ending).encode())
+        if plain is not None:
+            assert careful.error is None and plain[:2] == (careful.text, careful.obj)
+            if plain[2]:
+                assert _numbers_ok(plain[1]) is None
+
+
 @pytest.mark.parametrize("text", _RISKY_LINES)
 def test_fast_decoding_agrees_with_the_careful_decoder(text):
     fast = decode_line(3, text.encode())
@@ -180,6 +190,7 @@ def test_fast_decoding_agrees_with_the_careful_decoder(text):
     assert (fast.obj, fast.error) == (careful.obj, careful.error)
     if fast.plain_numbers:
         assert _numbers_ok(fast.obj) is None
+    _agrees_with_plain_object(text, careful)
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -199,3 +210,4 @@ def test_fast_decoding_agrees_on_any_line(value, comma, colon, duplicate):
     assert (fast.obj, fast.error) == (careful.obj, careful.error)
     if fast.plain_numbers:
         assert _numbers_ok(fast.obj) is None
+    _agrees_with_plain_object(text, careful)

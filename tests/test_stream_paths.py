@@ -152,9 +152,10 @@ def test_plain_event_reads_as_parse_event():
 @pytest.mark.parametrize("name", ["homesteaders", "pionjar", "colonists"])
 def test_play_is_check_then_apply(name):
     """On every event of the game's example and golden logs, refused or not, from the state the
-    log reached: the same refusal, and the same state after."""
+    log reached: the same refusal, and the same state after; ``play_again`` too, for an event
+    the log has played before."""
     game = registration(name).game()
-    compared = 0
+    compared = replayed = 0
     for path in LOGS:
         with path.open("rb") as stream:
             lines = list(iter_lines(stream))
@@ -167,6 +168,7 @@ def test_play_is_check_then_apply(name):
             state = game.new_state(header.players, header.options, header.position)
         except RuleViolation:  # a refused setup: no events to compare
             continue
+        accepted: set[Action | Chance | Phase] = set()  # play_again: played before in this log
         for line in lines[1:]:
             if line.obj is None:
                 break
@@ -180,12 +182,19 @@ def test_play_is_check_then_apply(name):
             refusal = game.play(played, event)
             expected = game.check(checked, event)
             assert refusal == expected, (path, line.number)
+            if event in accepted:
+                again = state.copy()
+                assert game.play_again(again, event) == expected, (path, line.number)
+                if expected is None:
+                    assert again.fingerprint() == played.fingerprint(), (path, line.number)
+                replayed += 1
             if expected is None:
                 game.apply(checked, event)
                 assert played.fingerprint() == checked.fingerprint(), (path, line.number)
                 state = played
+                accepted.add(event)
                 compared += 1
-    assert compared > 50
+    assert compared > 50 and replayed > 20
 
 
 def test_builders_make_the_constructors_events():

@@ -12,7 +12,7 @@ Only ``int`` and ``bool`` values can appear in expressions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
@@ -80,9 +80,13 @@ class Observables(Generic[S]):
     value that differs from the computed one (unless the quantity names its own rule)."""
 
     def __init__(self, quantities: Iterable[Quantity[S]], check_rule: str,
-                 value_rule: str = "LOG-CHECK-VALUE") -> None:
+                 value_rule: str = "LOG-CHECK-VALUE",
+                 player_row: Callable[[S, str], Mapping[str, Any]] | None = None) -> None:
         self.check_rule = check_rule
         self.value_rule = value_rule
+        # a mapping the state already holds of a player's counts by quantity name, each the
+        # value its getter computes: a check line reads a claimed count there first
+        self.player_row = player_row
         self.player: dict[str, Quantity[S]] = {}
         self.globals: dict[str, Quantity[S]] = {}
         for q in quantities:

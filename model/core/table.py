@@ -60,7 +60,9 @@ class Move(Generic[S]):
     enumerated: ClassVar[bool | str] = True
 
     def validate(self, state: S, event: Any) -> Violation | None:
-        """Values that are wrong in any state (an unknown name, a count below 1): ``schema``."""
+        """Values that are wrong in any state (an unknown name, a count below 1): ``schema``.
+        It may read only what a state holds from the start of its game (the players, the
+        options, the data set): :meth:`TableGame.play_again` does not ask it again."""
         return None
 
     def check(self, state: S, event: Any) -> Violation | None:
@@ -207,18 +209,18 @@ class TableGame(Generic[S]):
         return self._check(state, event, plan)
 
     def _check(self, state: S, event: GameEvent, plan: MovePlan[S]) -> Violation | None:
+        move, required, optional, validate, check, _, _ = plan
         params = event.params
-        if (params or plan.required) and not params_ok(params, plan.required, plan.optional):
-            return check_params(event, plan.required, plan.optional,
-                                rule=plan.move.schema_rule_id())
-        if plan.validate is not None:
-            bad = plan.validate(state, event)
+        if (params or required) and not params_ok(params, required, optional):
+            return check_params(event, required, optional, rule=move.schema_rule_id())
+        if validate is not None:
+            bad = validate(state, event)
             if bad is not None:
                 return bad
-        bad = self.order(state, event, plan.move)
-        if bad is not None or plan.check is None:
+        bad = self.order(state, event, move)
+        if bad is not None or check is None:
             return bad
-        return plan.check(state, event)
+        return check(state, event)
 
     def play(self, state: S, event: GameEvent, note: Note = ignore) -> Violation | None:
         """``check``, then ``apply`` when the event passes (the move looked up once): the
@@ -238,6 +240,26 @@ class TableGame(Generic[S]):
             for rule in plan.rules:
                 note(rule)
         plan.apply(state, event, note)
+        return None
+
+    def play_again(self, state: S, event: GameEvent, note: Note = ignore) -> Violation | None:
+        """:meth:`play` for an event this game has already played in the same game (the same
+        players, options and data): its parameters and the move's ``validate`` (values wrong
+        in any state) passed then and are not checked again; order, the move's ``check`` and
+        ``apply`` run as in :meth:`play`. A game with its own ``check`` or ``apply`` plays it
+        in full."""
+        if not self._plain_protocol:
+            return self.play(state, event, note)
+        move, _, _, _, check, rules, apply = self.moves.plans[type(event)][event.name]
+        bad = self.order(state, event, move)
+        if bad is None and check is not None:
+            bad = check(state, event)
+        if bad is not None:
+            return bad
+        if note is not ignore:
+            for rule in rules:
+                note(rule)
+        apply(state, event, note)
         return None
 
     def unknown_event(self, event: GameEvent) -> Violation:

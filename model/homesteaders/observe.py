@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.model.core import Observables, Quantity, global_value, player_value
-from referee.model.homesteaders.scoring import player_score
+from referee.model.homesteaders.scoring import player_total
 from referee.model.homesteaders.state import HOLDINGS, PHASES, HomesteadersState
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def observables(game: Homesteaders) -> Observables[State]:
 
     def score(state: State, player: str) -> int:
         i = state.seat[player]
-        return player_score(data, state.hold[i], state.buildings[i]).total
+        return player_total(data, state.hold[i], state.buildings[i])
 
     def buildings(state: State, player: str) -> list[str]:
         return sorted(state.buildings[state.seat[player]])
@@ -66,4 +66,9 @@ def observables(game: Homesteaders) -> Observables[State]:
         global_value("neutral_level", "int", "two players: the neutral bid level",
                      lambda state: state.neutral_level),
     ]
-    return Observables(quantities, check_rule="HS-CHECK")
+    return Observables(quantities, check_rule="HS-CHECK", player_row=_holdings)
+
+
+def _holdings(state: State, player: str) -> dict[str, int]:
+    """The player's holdings, by the names of their quantities."""
+    return state.hold[state.seat[player]]

@@ -44,17 +44,28 @@ def _printed_and_bonus(data: HomesteadersData, buildings: Sequence[str], workers
     return printed, bonus
 
 
-def player_score(data: HomesteadersData, hold: Mapping[str, int],
-                 buildings: Sequence[str]) -> Score:
+def _parts(data: HomesteadersData, hold: Mapping[str, int],
+           buildings: Sequence[str]) -> tuple[int, int, int, int, int]:
+    """Chits, printed building points, bonuses, resources and (negative) debt."""
     printed, bonuses = _printed_and_bonus(data, buildings, hold["workers"], hold["rail"])
     resources = 0
     for res, points in data.end_vp_per_resource.items():
         resources += points * hold[res]
-    debt = -debt_penalty(hold["debt"], data.debt_step)
-    chits = hold["vp"]
+    return hold["vp"], printed, bonuses, resources, -debt_penalty(hold["debt"], data.debt_step)
+
+
+def player_score(data: HomesteadersData, hold: Mapping[str, int],
+                 buildings: Sequence[str]) -> Score:
+    chits, printed, bonuses, resources, debt = _parts(data, hold, buildings)
     parts = {"chits": chits, "buildings": printed, "bonuses": bonuses, "resources": resources,
              "debt": debt}
     return Score(chits + printed + bonuses + resources + debt, parts)
+
+
+def player_total(data: HomesteadersData, hold: Mapping[str, int],
+                 buildings: Sequence[str]) -> int:
+    """The total of :func:`player_score`, without its parts (a ``check`` line's ``score``)."""
+    return sum(_parts(data, hold, buildings))
 
 
 def winners(scores: Mapping[str, Score], silver: Mapping[str, int]) -> list[str]:

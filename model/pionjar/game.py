@@ -7,11 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.model.core import Score, TableGame, players_problem, refuse, unknown
+from referee.model.core import (
+    GameEvent,
+    Move,
+    Score,
+    TableGame,
+    Violation,
+    players_problem,
+    refuse,
+    unknown,
+)
 from referee.model.pionjar import scoring
 from referee.model.pionjar.catalogue import RULES
 from referee.model.pionjar.data import SPOILS, DataError, GameData, load_data
-from referee.model.pionjar.flow import PionjarFlow
+from referee.model.pionjar.flow import CHANCE_OF, PionjarFlow
 from referee.model.pionjar.moves import MOVES
 from referee.model.pionjar.observe import OBSERVABLES
 from referee.model.pionjar.position import apply_position
@@ -63,6 +72,22 @@ class Pionjar(TableGame[PionjarState]):
         if position is not None:
             apply_position(state, position)
         return state
+
+    def order(self, state: PionjarState, event: GameEvent,
+              move: Move[PionjarState]) -> Violation | None:
+        """The flow's order, an event in order found from the step of the turn directly (the
+        chance due at a chance step; an action of its stages by the player who acts); anything
+        else gets the generic checks, which word the refusal."""
+        stage, shape = state.stage, move.shape
+        if shape == "chance":
+            if CHANCE_OF.get(stage) == move.name:
+                return None
+        elif stage != "over":
+            flow = self.flow
+            if ((shape != "action" or move.who != "actor" or event.player in flow.actors(state))
+                    and (move.stages is None or flow.stage(state) in move.stages)):
+                return None
+        return super().order(state, event, move)
 
     def expected(self, state: PionjarState) -> str:
         """What the flow awaits, naming only the moves legal now (a turn's steps allow few)."""
