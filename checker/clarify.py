@@ -37,6 +37,7 @@ from referee.checker.solving import (
     order_key,
     order_of,
     tracked,
+    value_of,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
@@ -276,7 +277,8 @@ class TopicChecker:
                 return Verdict(c.id, "redundant", cited, None, message)
             situation, choices = found
             mention = symbols_of(c.when) | symbols_of(c.then)
-            forced = self._requirement(c, situation, budget, names=self._mentioned_choices(c))
+            forced = self._requirement(c, situation, budget, names=self._mentioned_choices(c),
+                                       known=choices)
             shown = ""
             if forced.startswith("the rules require "):
                 shown = " the rules force " + forced[len("the rules require "):]
@@ -419,9 +421,11 @@ class TopicChecker:
                        f"{head}: with {describe_situation(witness, mention)} {requirement}")
 
     def _requirement(self, c: Clarification, witness: Mapping[str, int | bool],
-                     budget: Budget, names: Sequence[str] | None = None) -> str:
+                     budget: Budget, names: Sequence[str] | None = None,
+                     known: Mapping[str, int | bool] | None = None) -> str:
         """What the rules force on the choices that T mentions (or ``names``), in that
-        situation."""
+        situation; ``known``, if given, holds values of those choices that the rules allow
+        there."""
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         nothing = f"no choice the rules allow makes '{to_text(c.then)}' true"
@@ -430,14 +434,53 @@ class TopicChecker:
             self.limited = True
             return nothing
         given = [*self._fix(witness), self._w(c)]
+        flags = {name for name in names if z3.is_bool(self.a.terms[name])}
+        bounds = self._determined(given, names, known, budget) if names else None
+        if bounds is None:
+            bounds = self._bounds(given, names, flags, budget)
+        parts = [_range_text(name, bounds[name], name in flags) for name in names]
+        parts = [p for p in parts if p]
+        if not parts:
+            return nothing
+        return "the rules require " + " and ".join(parts)
+
+    def _determined(self, given: Sequence[z3.BoolRef], names: Sequence[str],
+                    known: Mapping[str, int | bool] | None, budget: Budget
+                    ) -> dict[str, list[int | bool | None]] | None:
+        """The bounds of the named choices when the rules and ``given`` leave each of them
+        one value (as they usually do): a model's values, and one check that no model differs
+        from them; None otherwise (or if out of time)."""
+        self.ruled.push()
+        try:
+            self.ruled.add(*given)
+            if known is None or any(name not in known for name in names):
+                if check(self.ruled, budget) != z3.sat:
+                    return None
+                model = self.ruled.model()
+                known = {name: value_of(model, self.a.terms[name]) for name in names}
+            differs = z3.Or(*[z3.Not(fixing(self.a.terms[name], known[name], self._literals))
+                              for name in names])
+            if check(self.ruled, budget, differs) != z3.unsat:
+                return None
+        finally:
+            self.ruled.pop()
+        # a Boolean's bounds say whether False and whether True are possible
+        return {name: ([known[name], known[name]] if not isinstance(known[name], bool)
+                       else [False, None] if not known[name] else [None, True])
+                for name in names}
+
+    def _bounds(self, given: Sequence[z3.BoolRef], names: Sequence[str], flags: set[str],
+                budget: Budget) -> dict[str, list[int | bool | None]]:
+        """Each named choice's least and greatest values under the rules and ``given`` (a
+        Boolean's: whether False and whether True are possible)."""
         bounds: dict[str, list[int | bool | None]] = {name: [None, None] for name in names}
-        # a Boolean's bounds: whether False and whether True are possible
-        flags = [name for name in names if z3.is_bool(self.a.terms[name])]
         if flags:
             self.ruled.push()
             try:
                 self.ruled.add(*given)
-                for name in flags:
+                for name in names:
+                    if name not in flags:
+                        continue
                     term = self.a.terms[name]
                     for at, value in enumerate((False, True)):
                         result = check(self.ruled, budget, term == value)
@@ -467,11 +510,7 @@ class TopicChecker:
                                         for v in values]
             finally:
                 opt.pop()
-        parts = [_range_text(name, bounds[name], name in flags) for name in names]
-        parts = [p for p in parts if p]
-        if not parts:
-            return nothing
-        return "the rules require " + " and ".join(parts)
+        return bounds
 
     # ------------------------------------------------------------------ a whole file
 
