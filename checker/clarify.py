@@ -43,6 +43,7 @@ from referee.checker.topics import Instance, Topic, model_values
 
 LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
+ARITH_SOLVER = 2  # of the solvers of the quantifier-free checks (see TopicChecker)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,10 @@ class TopicChecker:
         # R itself, for the least models (their assertions inside push/pop)
         self.ruled = z3.Solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
+        for solver in (self.plain, self.ruled):
+            # many short checks without quantifiers: the older arithmetic solver is faster at
+            # those (it is not used for the exists-forall queries, some of which it makes slow)
+            solver.set("smt.arith.solver", ARITH_SOLVER)
         # R for the bounds of the choices at a witness (objectives inside push/pop; each
         # objective on its own, "box"): optima do not depend on what was solved before
         self.optimize = z3.Optimize()
@@ -158,9 +163,15 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # the outer formula of exists-forall queries has the choices defined by equations
+        # substituted away too (they are existential there, and only the situation is read)
+        self.defined, undefined, _ = definitions(self.exists, [
+            self.a.terms[s.name] for s in topic.choices] + [
+            self.a.terms[n] for n in topic.internal])
         # the solvers of exists-forall queries, R and its substituted copies asserted once
-        self.refinement = Refinement(self.exists, [(apply(subst, rest), bound)
-                                                   for subst, rest, bound in self.inner])
+        self.refinement = Refinement(apply(self.defined, undefined),
+                                     [(apply(subst, rest), bound)
+                                      for subst, rest, bound in self.inner])
 
     # ------------------------------------------------------------------ helpers
 
@@ -207,7 +218,7 @@ class TopicChecker:
         tries them at 0 (a stronger body, so its lemmas are still implied by the universal).
         The query lives inside the ``with`` block."""
         return self.refinement.query(
-            outer, [*self.sit.values(), *free],
+            apply(self.defined, outer), [*self.sit.values(), *free],
             [apply(subst, body) for subst, _, _ in self.inner],
             lambda: [*self.exists, *outer, self._forall_none(body)])
 
