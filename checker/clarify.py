@@ -255,6 +255,8 @@ class TopicChecker:
         try:
             self.plain.add(w)
             result, core = minimal_core(self.plain, self.trackers, budget)
+            # a model of R and W, where the least witnesses may start
+            applies = self.plain.model() if result == z3.sat else None
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -271,9 +273,11 @@ class TopicChecker:
             self.plain.add(w, z3.Not(t))
             result, core = minimal_core(self.plain, self.trackers, budget)
             example: dict[str, int | bool] | None = None
+            forbidden: z3.ModelRef | None = None
             if result == z3.sat:
                 # the model of that check: a choice the rules allow and T forbids
-                example = self._example(self.plain.model(), c)
+                forbidden = self.plain.model()
+                example = self._example(forbidden, c)
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -283,7 +287,7 @@ class TopicChecker:
             by = ", ".join(cited) if cited else "the topic's definitions"
             message = (f"already implied by {by}: whenever '{when_text}', the rules give "
                        f"'{then_text}'")
-            found = self._least(c, self._w(c), budget=budget)
+            found = self._least(c, self._w(c), budget=budget, start=applies)
             if found is None:
                 return Verdict(c.id, "redundant", cited, None, message)
             situation, choices = found
@@ -307,12 +311,15 @@ class TopicChecker:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
         mention = symbols_of(c.when) | symbols_of(c.then)
-        held = self._least(c, self._w(c), self._t(c), budget=budget)
+        holds = applies is not None and z3.is_true(applies.eval(t, model_completion=True))
+        held = self._least(c, self._w(c), self._t(c), budget=budget,
+                           start=applies if holds else None)
         if held is not None:
             allowed = ", ".join(_describe_value(k, v) for k, v in held[1].items())
             message += (f"; it holds for example with {describe_situation(held[0], mention)}"
                         f" where the rules allow {allowed or 'the choice'}")
-        ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget)
+        ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget,
+                                start=forbidden)
         if ruled_out is not None:
             where, allowed_out = ruled_out
             choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
@@ -328,18 +335,20 @@ class TopicChecker:
         names = symbols_of(c.when) | symbols_of(c.then)
         return [s.name for s in self.topic.choices if s.name in names]
 
-    def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget
+    def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget,
+               start: z3.ModelRef | None = None
                ) -> tuple[dict[str, int | bool], dict[str, int | bool]] | None:
         """The lexicographically least model of the rules and ``formulas``: the situation's
         symbols, then the choices, each in the topic's order, made as small as they can be
         (the least absolute value, a non-negative one before its negative, False before
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
-        those the clarification mentions and those not at 0 or False; None if out of time."""
+        those the clarification mentions and those not at 0 or False; None if out of time.
+        ``start`` is a model of the rules and ``formulas`` to start from, if one is known."""
         self.ruled.push()
         try:
             result, model = least_model(self.ruled, formulas, self.order, budget,
-                                        settle=len(self.topic.situation))
+                                        settle=len(self.topic.situation), start=start)
         finally:
             self.ruled.pop()
         if model is None:

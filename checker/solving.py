@@ -153,7 +153,7 @@ def next_probe(low: int, high: int, first: bool) -> int:
 
 
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
-                budget: Budget, settle: int | None = None
+                budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
@@ -166,12 +166,16 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     when it cannot be negative; :func:`next_probe`), each model found giving a new upper
     bound. From term ``settle`` on (the choices, say), before lowering a term, one check asks
     whether the terms left can differ from the model at all; if not, the model is the least.
+    ``start``, if given, is a model of the solver's assertions and ``formulas`` to begin with
+    (which saves the first check).
     """
     solver.add(*formulas)
-    result = check(solver, budget)
-    if result != z3.sat:
-        return result, None
-    model = solver.model()
+    if start is None:
+        result = check(solver, budget)
+        if result != z3.sat:
+            return result, None
+        start = solver.model()
+    model = start
     fixed: list[z3.BoolRef] = []  # added before the next check
 
     def probe(*assumption: z3.BoolRef) -> z3.CheckSatResult:
