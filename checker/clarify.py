@@ -36,6 +36,7 @@ from referee.checker.solving import (
     next_probe,
     order_key,
     order_of,
+    reusable_solver,
     tracked,
     value_of,
 )
@@ -136,11 +137,11 @@ class TopicChecker:
             self.b.terms[n] for n in topic.internal]
         # R over (s, c), each rule under its tracker literal (for minimal cores); the callers
         # add their formulas inside push/pop.
-        self.plain = z3.Solver()
+        self.plain = reusable_solver()
         self.plain.add(*self.a.domain)
         self.trackers = tracked(self.plain, self.a.rules)
         # R itself, for the least models (their assertions inside push/pop)
-        self.ruled = z3.Solver()
+        self.ruled = reusable_solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
         for solver in (self.plain, self.ruled):
             # many short checks without quantifiers: the older arithmetic solver is faster at

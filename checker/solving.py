@@ -37,6 +37,14 @@ class Budget:
         return self.left_ms() <= 0
 
 
+def reusable_solver() -> z3.Solver:
+    """A solver for many short checks inside push/pop: its models are not compacted (which
+    costs more than reading the few values asked of them; the values are the same)."""
+    solver = z3.Solver()
+    solver.set("model.compact", False)
+    return solver
+
+
 def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
     """``solver.check`` limited to what is left of ``budget`` (unknown once it is spent)."""
     left = budget.left_ms()
@@ -440,13 +448,13 @@ class Refinement:
 
     def __init__(self, outer: Sequence[z3.BoolRef],
                  bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
-        self.outer = z3.Solver()
+        self.outer = reusable_solver()
         self.outer.add(*outer)
         # (the conjunction of the parts, the choices bound, the solver holding the parts)
         self.bodies: list[tuple[z3.BoolRef, list[z3.ExprRef], z3.Solver]] = []
         large = False
         for parts, bound in bodies:
-            inner = z3.Solver()
+            inner = reusable_solver()
             inner.add(*parts)
             self.bodies.append((z3.And(*parts), list(bound), inner))
             large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
