@@ -36,12 +36,15 @@ from referee.checker.solving import (
     next_probe,
     order_key,
     order_of,
+    reusable_solver,
     tracked,
+    value_of,
 )
 from referee.checker.topics import Instance, Topic, model_values
 
 LIMITED_NOTE = "the time limit cut the search for the least witness short"
 DEFAULT_TIMEOUT_MS = 5000
+ARITH_SOLVER = 2  # of the solvers of the quantifier-free checks (see TopicChecker)
 
 
 @dataclass(frozen=True)
@@ -134,12 +137,16 @@ class TopicChecker:
             self.b.terms[n] for n in topic.internal]
         # R over (s, c), each rule under its tracker literal (for minimal cores); the callers
         # add their formulas inside push/pop.
-        self.plain = z3.Solver()
+        self.plain = reusable_solver()
         self.plain.add(*self.a.domain)
         self.trackers = tracked(self.plain, self.a.rules)
         # R itself, for the least models (their assertions inside push/pop)
-        self.ruled = z3.Solver()
+        self.ruled = reusable_solver()
         self.ruled.add(*self.a.domain, *self.a.rules.values())
+        for solver in (self.plain, self.ruled):
+            # many short checks without quantifiers: the older arithmetic solver is faster at
+            # those (it is not used for the exists-forall queries, some of which it makes slow)
+            solver.set("smt.arith.solver", ARITH_SOLVER)
         # R for the bounds of the choices at a witness (objectives inside push/pop; each
         # objective on its own, "box"): optima do not depend on what was solved before
         self.optimize = z3.Optimize()
@@ -157,9 +164,15 @@ class TopicChecker:
         idle = [self.b.terms[n] == 0 for n in topic.idle]
         self.inner = [definitions(inner + extra, self.bound)
                       for extra in ([idle] if idle else []) + [[]]]
+        # the outer formula of exists-forall queries has the choices defined by equations
+        # substituted away too (they are existential there, and only the situation is read)
+        self.defined, undefined, _ = definitions(self.exists, [
+            self.a.terms[s.name] for s in topic.choices] + [
+            self.a.terms[n] for n in topic.internal])
         # the solvers of exists-forall queries, R and its substituted copies asserted once
-        self.refinement = Refinement(self.exists, [(apply(subst, rest), bound)
-                                                   for subst, rest, bound in self.inner])
+        self.refinement = Refinement(apply(self.defined, undefined),
+                                     [(apply(subst, rest), bound)
+                                      for subst, rest, bound in self.inner])
 
     # ------------------------------------------------------------------ helpers
 
@@ -206,7 +219,7 @@ class TopicChecker:
         tries them at 0 (a stronger body, so its lemmas are still implied by the universal).
         The query lives inside the ``with`` block."""
         return self.refinement.query(
-            outer, [*self.sit.values(), *free],
+            apply(self.defined, outer), [*self.sit.values(), *free],
             [apply(subst, body) for subst, _, _ in self.inner],
             lambda: [*self.exists, *outer, self._forall_none(body)])
 
@@ -243,6 +256,8 @@ class TopicChecker:
         try:
             self.plain.add(w)
             result, core = minimal_core(self.plain, self.trackers, budget)
+            # a model of R and W, where the least witnesses may start
+            applies = self.plain.model() if result == z3.sat else None
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -259,9 +274,11 @@ class TopicChecker:
             self.plain.add(w, z3.Not(t))
             result, core = minimal_core(self.plain, self.trackers, budget)
             example: dict[str, int | bool] | None = None
+            forbidden: z3.ModelRef | None = None
             if result == z3.sat:
                 # the model of that check: a choice the rules allow and T forbids
-                example = self._example(self.plain.model(), c)
+                forbidden = self.plain.model()
+                example = self._example(forbidden, c)
         finally:
             self.plain.pop()
         if result == z3.unknown:
@@ -271,12 +288,13 @@ class TopicChecker:
             by = ", ".join(cited) if cited else "the topic's definitions"
             message = (f"already implied by {by}: whenever '{when_text}', the rules give "
                        f"'{then_text}'")
-            found = self._least(c, self._w(c), budget=budget)
+            found = self._least(c, self._w(c), budget=budget, start=applies)
             if found is None:
                 return Verdict(c.id, "redundant", cited, None, message)
             situation, choices = found
             mention = symbols_of(c.when) | symbols_of(c.then)
-            forced = self._requirement(c, situation, budget, names=self._mentioned_choices(c))
+            forced = self._requirement(c, situation, budget, names=self._mentioned_choices(c),
+                                       known=choices)
             shown = ""
             if forced.startswith("the rules require "):
                 shown = " the rules force " + forced[len("the rules require "):]
@@ -294,12 +312,15 @@ class TopicChecker:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
         mention = symbols_of(c.when) | symbols_of(c.then)
-        held = self._least(c, self._w(c), self._t(c), budget=budget)
+        holds = applies is not None and z3.is_true(applies.eval(t, model_completion=True))
+        held = self._least(c, self._w(c), self._t(c), budget=budget,
+                           start=applies if holds else None)
         if held is not None:
             allowed = ", ".join(_describe_value(k, v) for k, v in held[1].items())
             message += (f"; it holds for example with {describe_situation(held[0], mention)}"
                         f" where the rules allow {allowed or 'the choice'}")
-        ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget)
+        ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget,
+                                start=forbidden)
         if ruled_out is not None:
             where, allowed_out = ruled_out
             choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
@@ -315,18 +336,20 @@ class TopicChecker:
         names = symbols_of(c.when) | symbols_of(c.then)
         return [s.name for s in self.topic.choices if s.name in names]
 
-    def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget
+    def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget,
+               start: z3.ModelRef | None = None
                ) -> tuple[dict[str, int | bool], dict[str, int | bool]] | None:
         """The lexicographically least model of the rules and ``formulas``: the situation's
         symbols, then the choices, each in the topic's order, made as small as they can be
         (the least absolute value, a non-negative one before its negative, False before
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
-        those the clarification mentions and those not at 0 or False; None if out of time."""
+        those the clarification mentions and those not at 0 or False; None if out of time.
+        ``start`` is a model of the rules and ``formulas`` to start from, if one is known."""
         self.ruled.push()
         try:
             result, model = least_model(self.ruled, formulas, self.order, budget,
-                                        settle=len(self.topic.situation))
+                                        settle=len(self.topic.situation), start=start)
         finally:
             self.ruled.pop()
         if model is None:
@@ -419,9 +442,11 @@ class TopicChecker:
                        f"{head}: with {describe_situation(witness, mention)} {requirement}")
 
     def _requirement(self, c: Clarification, witness: Mapping[str, int | bool],
-                     budget: Budget, names: Sequence[str] | None = None) -> str:
+                     budget: Budget, names: Sequence[str] | None = None,
+                     known: Mapping[str, int | bool] | None = None) -> str:
         """What the rules force on the choices that T mentions (or ``names``), in that
-        situation."""
+        situation; ``known``, if given, holds values of those choices that the rules allow
+        there."""
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
         nothing = f"no choice the rules allow makes '{to_text(c.then)}' true"
@@ -430,14 +455,53 @@ class TopicChecker:
             self.limited = True
             return nothing
         given = [*self._fix(witness), self._w(c)]
+        flags = {name for name in names if z3.is_bool(self.a.terms[name])}
+        bounds = self._determined(given, names, known, budget) if names else None
+        if bounds is None:
+            bounds = self._bounds(given, names, flags, budget)
+        parts = [_range_text(name, bounds[name], name in flags) for name in names]
+        parts = [p for p in parts if p]
+        if not parts:
+            return nothing
+        return "the rules require " + " and ".join(parts)
+
+    def _determined(self, given: Sequence[z3.BoolRef], names: Sequence[str],
+                    known: Mapping[str, int | bool] | None, budget: Budget
+                    ) -> dict[str, list[int | bool | None]] | None:
+        """The bounds of the named choices when the rules and ``given`` leave each of them
+        one value (as they usually do): a model's values, and one check that no model differs
+        from them; None otherwise (or if out of time)."""
+        self.ruled.push()
+        try:
+            self.ruled.add(*given)
+            if known is None or any(name not in known for name in names):
+                if check(self.ruled, budget) != z3.sat:
+                    return None
+                model = self.ruled.model()
+                known = {name: value_of(model, self.a.terms[name]) for name in names}
+            differs = z3.Or(*[z3.Not(fixing(self.a.terms[name], known[name], self._literals))
+                              for name in names])
+            if check(self.ruled, budget, differs) != z3.unsat:
+                return None
+        finally:
+            self.ruled.pop()
+        # a Boolean's bounds say whether False and whether True are possible
+        return {name: ([known[name], known[name]] if not isinstance(known[name], bool)
+                       else [False, None] if not known[name] else [None, True])
+                for name in names}
+
+    def _bounds(self, given: Sequence[z3.BoolRef], names: Sequence[str], flags: set[str],
+                budget: Budget) -> dict[str, list[int | bool | None]]:
+        """Each named choice's least and greatest values under the rules and ``given`` (a
+        Boolean's: whether False and whether True are possible)."""
         bounds: dict[str, list[int | bool | None]] = {name: [None, None] for name in names}
-        # a Boolean's bounds: whether False and whether True are possible
-        flags = [name for name in names if z3.is_bool(self.a.terms[name])]
         if flags:
             self.ruled.push()
             try:
                 self.ruled.add(*given)
-                for name in flags:
+                for name in names:
+                    if name not in flags:
+                        continue
                     term = self.a.terms[name]
                     for at, value in enumerate((False, True)):
                         result = check(self.ruled, budget, term == value)
@@ -467,11 +531,7 @@ class TopicChecker:
                                         for v in values]
             finally:
                 opt.pop()
-        parts = [_range_text(name, bounds[name], name in flags) for name in names]
-        parts = [p for p in parts if p]
-        if not parts:
-            return nothing
-        return "the rules require " + " and ".join(parts)
+        return bounds
 
     # ------------------------------------------------------------------ a whole file
 

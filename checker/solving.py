@@ -37,6 +37,14 @@ class Budget:
         return self.left_ms() <= 0
 
 
+def reusable_solver() -> z3.Solver:
+    """A solver for many short checks inside push/pop: its models are not compacted (which
+    costs more than reading the few values asked of them; the values are the same)."""
+    solver = z3.Solver()
+    solver.set("model.compact", False)
+    return solver
+
+
 def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
     """``solver.check`` limited to what is left of ``budget`` (unknown once it is spent)."""
     left = budget.left_ms()
@@ -153,7 +161,7 @@ def next_probe(low: int, high: int, first: bool) -> int:
 
 
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
-                budget: Budget, settle: int | None = None
+                budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
@@ -166,12 +174,16 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     when it cannot be negative; :func:`next_probe`), each model found giving a new upper
     bound. From term ``settle`` on (the choices, say), before lowering a term, one check asks
     whether the terms left can differ from the model at all; if not, the model is the least.
+    ``start``, if given, is a model of the solver's assertions and ``formulas`` to begin with
+    (which saves the first check).
     """
     solver.add(*formulas)
-    result = check(solver, budget)
-    if result != z3.sat:
-        return result, None
-    model = solver.model()
+    if start is None:
+        result = check(solver, budget)
+        if result != z3.sat:
+            return result, None
+        start = solver.model()
+    model = start
     fixed: list[z3.BoolRef] = []  # added before the next check
 
     def probe(*assumption: z3.BoolRef) -> z3.CheckSatResult:
@@ -436,13 +448,13 @@ class Refinement:
 
     def __init__(self, outer: Sequence[z3.BoolRef],
                  bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
-        self.outer = z3.Solver()
+        self.outer = reusable_solver()
         self.outer.add(*outer)
         # (the conjunction of the parts, the choices bound, the solver holding the parts)
         self.bodies: list[tuple[z3.BoolRef, list[z3.ExprRef], z3.Solver]] = []
         large = False
         for parts, bound in bodies:
-            inner = z3.Solver()
+            inner = reusable_solver()
             inner.add(*parts)
             self.bodies.append((z3.And(*parts), list(bound), inner))
             large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
