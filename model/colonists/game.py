@@ -126,6 +126,27 @@ class Colonists(TableGame[ColonistsState]):
             close(state, note)
         super().apply(state, event, note)
 
+    def play(self, state: ColonistsState, event: GameEvent, note: Note = ignore,
+             ) -> Violation | None:
+        """``check`` then ``apply`` as the move table's plain protocol does (the move looked up
+        once), except where optional follow-ups end before the event: they are closed first."""
+        if state.stage == "optional" and not continues(state, event):
+            violation = self.check(state, event)
+            if violation is None:
+                self.apply(state, event, note)
+            return violation
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
+            return self.unknown_event(event)
+        bad = self._check(state, event, plan)
+        if bad is not None:
+            return bad
+        if note is not ignore:
+            for rule in plan.rules:
+                note(rule)
+        plan.apply(state, event, note)
+        return None
+
     def score(self, state: ColonistsState) -> dict[str, Score]:
         return score(state)
 
