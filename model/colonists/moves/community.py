@@ -359,6 +359,54 @@ class Build(Action):
         done(s, note)
 
 
+def build_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
+    """Whether :meth:`Build.legal` lists a build for player ``i`` at the Builder ``place``
+    where the pending action is due: first the plain builds of one new building, tested
+    directly (what :func:`plan_build` checks of them), then every form the moves list."""
+    if _plain_build_possible(s, i, place):
+        return True
+    for _ in BUILD.legal(s, s.players[i]):
+        return True
+    return False
+
+
+def _plain_build_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
+    """Whether one of the Builder's buildings is built as ``[slug]`` (a remodel from the
+    building it upgrades, whose copies are alike): within the place's limit and the
+    building's, the Colonists a remodel sends away at home, on a free spot, its cost paid from
+    Storage. False where it cannot tell (the box's limits): the moves are asked then."""
+    pending = s.pending
+    if s.box_limits or pending is None or not pending.main or (
+            place.limit is not None and place.limit < 1):
+        return False
+    data = s.data
+    buildings = s.p[i].buildings
+    slugs = [b.slug for b in buildings]
+    for slug in place.builds:
+        b = data.buildings[slug]
+        if b.limit is not None and slugs.count(slug) + 1 > b.limit:
+            continue
+        if spend_problem(s, i, discounted(s, i, b.cost)) is not None:
+            continue
+        if b.upgrade_of is None:
+            after = [*slugs, slug]
+        else:
+            copies = [x for x in buildings if x.slug == b.upgrade_of]
+            if not copies or any(x.key() != copies[0].key() for x in copies[1:]):
+                continue
+            lost = {kind: n - b.houses.get(kind, 0) for kind, n in
+                    data.buildings[b.upgrade_of].houses.items() if b.houses.get(kind, 0) < n}
+            if lost:
+                home = at_home(s, i)
+                if any(home.get(kind, 0) < n for kind, n in lost.items()):
+                    continue
+            after = list(slugs)
+            after[after.index(b.upgrade_of)] = slug
+        if spot_problem(s, i, after, spot_counts_for(s, i, after)) is None:
+            return True
+    return False
+
+
 def remodel_items(s: ColonistsState, i: int, slug: str) -> list[dict[str, str]]:
     """A build entry remodelling each distinct building of the community into ``slug`` (named
     ``slug#k`` where its copies differ, e.g. a staffed and an empty Storage Shed)."""
@@ -582,4 +630,5 @@ class Discard(Action):
         sustain(s, player_index(s, e), self._goods(e))
 
 
-MOVES = (Build(), Employ(), Dismiss(), Discard())
+BUILD = Build()
+MOVES = (BUILD, Employ(), Dismiss(), Discard())

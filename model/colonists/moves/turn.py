@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import product
 from typing import Any
 
@@ -497,14 +497,17 @@ def _place_action_possible(s: ColonistsState, player: str) -> bool:
     place = s.data.place(s.board.tiles[s.pending.tile].slug)
     kind = place.kind or place.type
     i = s.pending.player
-    if kind == "librarian" or kind == "developer":
-        if not _CARDS:  # the cards' moves import this module: looked up on first use
-            from referee.model.colonists.moves import cards
+    if not _TESTS:  # the places' moves import this module: looked up on first use
+        from referee.model.colonists.moves import cards, community, diplomacy
 
-            _CARDS.append(cards)
-        if kind == "librarian":  # its Dollar needs no room; goods could be declined
-            return bool(_CARDS[0].librarian_possible(s, i))
-        return bool(_CARDS[0].developer_possible(s, i, place))
+        _TESTS.update({
+            "librarian": lambda s, i, place: cards.librarian_possible(s, i),  # its Dollar
+            "developer": cards.developer_possible,  # needs no room; goods may be declined
+            "builder": community.build_possible,
+            "diplomat": lambda s, i, place: diplomacy.diplomacy_possible(s, i)})
+    test = _TESTS.get(kind)
+    if test is not None:
+        return bool(test(s, i, place))
     moves = _BY_KIND.get(kind)
     if moves is None:
         from referee.model.colonists.moves import ACT_MOVES
@@ -534,7 +537,8 @@ def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
 _ACTION_OF = {"builder": ("build",), "refiner": ("refine",), "developer": ("develop",),
               "librarian": ("draw_cards",), "diplomat": ("diplomacy",)}
 _BY_KIND: dict[str, tuple[Any, ...]] = {}
-_CARDS: list[Any] = []  # the module of the cards' moves
+# place kind -> whether its action is possible (s, i, place), where the moves have a test
+_TESTS: dict[str, Callable[[ColonistsState, int, d.Place], bool]] = {}
 
 
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
