@@ -13,6 +13,7 @@ from referee.model.colonists.flow import ColonistsFlow
 from referee.model.colonists.later import read_saved
 from referee.model.colonists.moves.colonies import continues
 from referee.model.colonists.moves.common import close
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.observe import make_observables
 from referee.model.colonists.scoring import score, winners
 from referee.model.colonists.state import Built, ColonistsState, Community
@@ -138,13 +139,17 @@ class Colonists(TableGame[ColonistsState]):
         plan = self.moves.plans[type(event)].get(event.name)
         if plan is None:
             return self.unknown_event(event)
-        bad = self._check(state, event, plan)
-        if bad is not None:
-            return bad
-        if note is not ignore:
-            for rule in plan.rules:
-                note(rule)
-        plan.apply(state, event, note)
+        MEMO.start()
+        try:
+            bad = self._check(state, event, plan)
+            if bad is not None:
+                return bad
+            if note is not ignore:
+                for rule in plan.rules:
+                    note(rule)
+            plan.apply(state, event, note)
+        finally:
+            MEMO.stop()
         return None
 
     def score(self, state: ColonistsState) -> dict[str, Score]:

@@ -40,6 +40,7 @@ from referee.model.colonists.goods import (
 )
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.moves.turn import keeps_action_possible
 from referee.model.colonists.refs import Refused, building_ref, illegal, schema
 from referee.model.colonists.state import Built, ColonistsState
@@ -309,7 +310,7 @@ class Build(Action):
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         place = here(s, e, ("builder",), "CO-BUILD")
         assert place is not None
-        plan_build(s, player_index(s, e), e, place.builds, place.limit)
+        MEMO.keep(s, e, plan_build(s, player_index(s, e), e, place.builds, place.limit))
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         assert player is not None and s.pending is not None and s.pending.tile is not None
@@ -355,7 +356,10 @@ class Build(Action):
         place = here(s, e, ("builder",), "CO-BUILD")
         assert place is not None
         i = player_index(s, e)
-        apply_plan(s, i, plan_build(s, i, e, place.builds, place.limit), note)
+        plan = MEMO.take(s, e)
+        if plan is None:
+            plan = plan_build(s, i, e, place.builds, place.limit)
+        apply_plan(s, i, plan, note)
         done(s, note)
 
 
