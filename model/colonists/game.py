@@ -19,6 +19,7 @@ from referee.model.colonists.scoring import score, winners
 from referee.model.colonists.state import Built, ColonistsState, Community
 from referee.model.core import (
     GameEvent,
+    Move,
     MoveTable,
     Note,
     Score,
@@ -151,6 +152,22 @@ class Colonists(TableGame[ColonistsState]):
         finally:
             MEMO.stop()
         return None
+
+    def order(self, state: ColonistsState, event: GameEvent, move: Move[ColonistsState],
+              ) -> Violation | None:
+        """The move table's order checks, the events they let through (nearly all) found at
+        once: a game not over, a chance event that is due, a decision in its stages by a player
+        who may take it."""
+        if state.stage != "over":
+            shape = move.shape
+            if shape == "chance":
+                if self.flow.chance(state) == move.name:
+                    return None
+            elif (move.stages is None or state.stage in move.stages) and (
+                    shape == "phase" or move.who != "actor"
+                    or event.player in self.flow.actors(state)):
+                return None
+        return super().order(state, event, move)
 
     def score(self, state: ColonistsState) -> dict[str, Score]:
         return score(state)
