@@ -10,6 +10,7 @@ import random
 from collections import Counter
 
 from referee.games import registration
+from referee.model.colonists.game import Colonists
 from referee.model.colonists.moves import community, diplomacy
 from referee.model.colonists.moves.turn import _place_action_possible
 from referee.model.colonists.state import ColonistsState
@@ -47,7 +48,7 @@ def test_place_action_test_agrees_with_the_listed_moves() -> None:
     rng = random.Random(7)
     seen: Counter[tuple[str, bool]] = Counter()
     for players, options in ((3, {}), (2, {"first_era": 3})):
-        game = RECORD.game()
+        game = Colonists()
         names = seat_names(players)
         log = simulate_game(RECORD, names, random.Random(players), options)
         state = game.new_state(names, options)
