@@ -22,6 +22,7 @@ from referee.model.colonists.goods import SUSTENANCE, Bundle, add, bundle_text
 from referee.model.colonists.later import in_setup
 from referee.model.colonists.moves.base import Chance, Phase
 from referee.model.colonists.moves.cards import next_production_draw
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.moves.setup import (
     _chance_refused,
     _chance_schema,
@@ -151,8 +152,10 @@ def sustenance_gap(s: ColonistsState, i: int) -> tuple[Bundle, Bundle]:
     return gap, surplus
 
 
-def sustenance_problem(s: ColonistsState, i: int) -> str | None:
-    gap, _ = sustenance_gap(s, i)
+def sustenance_problem(s: ColonistsState, i: int, gap: Bundle | None = None) -> str | None:
+    """Why the community cannot pay for its Workers (``gap``: what is still to pay, if known)."""
+    if gap is None:
+        gap, _ = sustenance_gap(s, i)
     held = holdings(s, i)
     short = {g: n - held.get(g, 0) for g, n in gap.items() if held.get(g, 0) < n}
     if short:
@@ -206,10 +209,13 @@ class Sustenance(Phase):
         if s.revealed:
             raise Refused(Violation("order", "CO-END-PLACES", f"the start player adds the "
                                     f"face-up Places first ({', '.join(s.revealed)})"))
+        gaps = []
         for i in range(len(s.players)):
-            problem = sustenance_problem(s, i)
+            gaps.append(sustenance_gap(s, i))
+            problem = sustenance_problem(s, i, gaps[-1][0])
             if problem:
                 raise Refused(Violation("illegal", "CO-SUSTAIN", problem, s.players[i]))
+        MEMO.keep(s, e, gaps)  # no community's sustaining changes another's gap
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[PhaseEvent]:
         event = PhaseEvent.make("sustenance")
@@ -218,10 +224,11 @@ class Sustenance(Phase):
 
     def apply(self, s: ColonistsState, e: PhaseEvent, note: Note) -> None:
         turns.close_window(s)
+        gaps = MEMO.take(s, e)
         for i in range(len(s.players)):
             if sustenance_relief(s, i) and any(employed(s.p[i]).values()):
                 note("CO-AMBASSADOR-ALTRUIST")
-            gap, surplus = sustenance_gap(s, i)
+            gap, surplus = gaps[i] if gaps is not None else sustenance_gap(s, i)
             sustain(s, i, gap)
             store_or_discard(s, i, _fill_buffers(s, i, surplus))
         for i, c in enumerate(s.p):
