@@ -13,6 +13,7 @@ from referee.model.colonists.community import effects_of, steward_range, steward
 from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.refs import Refused, has_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
@@ -99,9 +100,10 @@ def fee_due(s: ColonistsState, i: int, tile: int) -> list[str]:
     """The players to be paid for moving onto ``tile`` (none on Markets or with no Fee)."""
     if s.board.tiles[tile].market:
         return []
-    if effects_of(s, i, d.NoFee):
+    due = [s.players[j] for j, c in enumerate(s.p) if j != i and tile in c.stewards]
+    if due and effects_of(s, i, d.NoFee):
         return []
-    return [s.players[j] for j, c in enumerate(s.p) if j != i and tile in c.stewards]
+    return due
 
 
 def fee_parts(s: ColonistsState, i: int) -> tuple[tuple[str, ...], int]:
@@ -187,6 +189,7 @@ class Move(Action):
         return out
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        state = s
         i = player_index(s, e)
         c = s.p[i]
         if not c.filled:
@@ -216,6 +219,7 @@ class Move(Action):
             s = _after_paying(s, i, _boost_goods(e))
         self._fee(s, i, e, to)
         self._action_possible(s, e, to)
+        MEMO.keep(state, e, to)
 
     def _action_possible(self, s: ColonistsState, e: ActionEvent, to: int) -> None:
         """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
@@ -361,7 +365,9 @@ class Move(Action):
         turns.turn_begins(s, i, moving=True)
         c = s.p[i]
         n = e.get("steward", 1)
-        to = place_ref(s, e, "to")
+        to = MEMO.take(s, e)
+        if to is None:
+            to = place_ref(s, e, "to")
         fees = self._fees(e)
         here = c.stewards[n - 1]
         assert here is not None
