@@ -3,15 +3,17 @@
 :meth:`~referee.model.colonists.game.Colonists.play` opens the memo before it checks an event
 and closes it once the event is applied: nothing changes the state in between, so what the
 check kept for that state and that event (the same objects) is what the application would work
-out again. Outside ``play`` nothing is kept.
+out again. Outside ``play`` nothing is kept. Each thread has its own memo (games validated side
+by side in threads of one process do not share it).
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 
-class Memo:
+class Memo(threading.local):
     def __init__(self) -> None:
         self.open = False
         self._state: object = None
