@@ -17,7 +17,7 @@ from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.refs import Refused, has_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
-from referee.model.core import Note, Violation, fields
+from referee.model.core import Note, Violation, fields, ignore
 
 
 def _steward(s: ColonistsState, e: ActionEvent) -> int:
@@ -371,14 +371,16 @@ class Move(Action):
         fees = self._fees(e)
         here = c.stewards[n - 1]
         assert here is not None
-        _note_colony_moves(s, i, e, here, to, note)
+        noting = note is not ignore  # what only notes rules is skipped where none are collected
+        if noting:
+            _note_colony_moves(s, i, e, here, to, note)
         keys = {k for k, _ in e.params}
         if "boost" in keys:
             c.used[BOOST] = turns.half_index(s)
             spend(s, i, _boost_goods(e))
             note("CO-ENVOY-2")
         occupied = [j for j, o in enumerate(s.p) if j != i and to in o.stewards]
-        if occupied and not s.board.tiles[to].market:
+        if noting and occupied and not s.board.tiles[to].market:
             note("CO-FEE")
             if fee_parts(s, i) != fee_parts_full(s) or not fee_due(s, i, to):
                 note("CO-FEE-WAIVE")
@@ -403,8 +405,8 @@ class Move(Action):
             spend(s, i, total)
         for payee, goods in fees.items():
             receive_what_fits(s, s.players.index(payee), goods)
-        if n > s.data.setup.stewards or steward_range(s, i) > s.data.setup.range or (
-                occupied and effects_of(s, i, d.NoFee)):
+        if noting and (n > s.data.setup.stewards or steward_range(s, i) > s.data.setup.range or (
+                occupied and effects_of(s, i, d.NoFee))):
             note("CO-SPECIAL")  # a Boardinghouse's Steward, the Stables' Range, no Fee
         c.stewards[n - 1] = to
         if n - 1 not in c.moved:

@@ -31,7 +31,7 @@ from referee.model.colonists.moves.setup import (
 )
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Chance as ChanceEvent
-from referee.model.core import Note, Violation, fields, unknown
+from referee.model.core import Note, Violation, fields, ignore, unknown
 from referee.model.core import Phase as PhaseEvent
 
 
@@ -225,8 +225,9 @@ class Sustenance(Phase):
     def apply(self, s: ColonistsState, e: PhaseEvent, note: Note) -> None:
         turns.close_window(s)
         gaps = MEMO.take(s, e)
+        noting = note is not ignore  # what only notes rules is skipped where none are collected
         for i in range(len(s.players)):
-            if sustenance_relief(s, i) and any(employed(s.p[i]).values()):
+            if noting and sustenance_relief(s, i) and any(employed(s.p[i]).values()):
                 note("CO-AMBASSADOR-ALTRUIST")
             gap, surplus = gaps[i] if gaps is not None else sustenance_gap(s, i)
             sustain(s, i, gap)
@@ -237,12 +238,14 @@ class Sustenance(Phase):
             c.dollars += made.pop("dollars", 0)
             store_or_discard(s, i, _fill_buffers(s, i, made))
             trim(s, i)
-        if any(building_yields(s, i, ("production", "sustenance")) for i in range(len(s.p))):
+        if noting and any(building_yields(s, i, ("production", "sustenance"))
+                          for i in range(len(s.p))):
             note("CO-BUFFER")
-        if any(_has_factory(s, i) for i in range(len(s.p))):
+        if noting and any(_has_factory(s, i) for i in range(len(s.p))):
             note("CO-FACTORY")
         for i, c in enumerate(s.p):
-            _note_colony_production(s, i, note)
+            if noting:
+                _note_colony_production(s, i, note)
             year_keys = [k for k in c.used if k.startswith("year:")]
             for k in year_keys:
                 del c.used[k]
