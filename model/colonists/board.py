@@ -76,8 +76,14 @@ class Board:
         self.tiles[tile_id] = tile
         for cell in tile.cells:
             self.cells[cell] = tile_id
-        self.links = {}
-        self.reach = {}
+        near = {other for cell in tile.cells for n in neighbours(cell)
+                if (other := self.cells.get(n)) is not None and other != tile_id}
+        # what the new tile cannot change is kept (in new dicts: copies share the old ones):
+        # the links of the tiles it does not touch, and the tiles within reach of a start that
+        # reach no tile next to it with a step to spare
+        self.links = {t: found for t, found in self.links.items() if t not in near}
+        self.reach = {key: found for key, found in self.reach.items()
+                      if all(found.get(t, key[1]) >= key[1] for t in near)}
         return tile_id
 
     def shared_edges(self, cell: Cell) -> int:

@@ -36,12 +36,13 @@ def effects(s: ColonistsState, i: int) -> tuple[d.Effect, ...]:
         return found
     data = s.data
     buildings = data.buildings
+    effective = data.building_roles.effective
     out: list[d.Effect] = []
     for built in c.buildings:
-        b = buildings.get(built.slug)
-        if b is not None and b.effect is not None and (
-                b.workers == 0 or len(built.workers) >= b.workers):  # works()
-            out.append(b.effect)
+        if built.slug in effective:
+            x = buildings[built.slug]
+            if x.effect is not None and (x.workers == 0 or len(built.workers) >= x.workers):
+                out.append(x.effect)  # works()
     improvements = data.improvements
     for card in c.played:
         out.extend(improvements[card].effects)
@@ -135,10 +136,11 @@ def colonists(s: ColonistsState, i: int) -> dict[str, int]:
 
 def _colonists(s: ColonistsState, i: int) -> dict[str, int]:
     out = dict.fromkeys(d.WORKER_TYPES, 0)
+    buildings = s.data.buildings
+    housing = s.data.building_roles.housing
     for built in s.p[i].buildings:
-        b = s.data.buildings.get(built.slug)
-        if b is not None:
-            for kind, n in b.houses.items():
+        if built.slug in housing:
+            for kind, n in buildings[built.slug].houses.items():
                 out[kind] += n
     for e in effects_of(s, i, d.Colonists):
         out[e.worker] += e.count
@@ -254,10 +256,12 @@ def _room(s: ColonistsState, i: int) -> Room:
     for e in effects_of(s, i, d.BuildingStorage):
         bonus[e.building] = bonus.get(e.building, 0) + e.spaces
     buildings = data.buildings
+    storing = data.building_roles.storing
     for built in c.buildings:
-        b = buildings.get(built.slug)
-        if b is not None and b.storage and (b.workers == 0 or len(built.workers) >= b.workers):
-            storage += b.storage + bonus.get(built.slug, 0)
+        if built.slug in storing:
+            b = buildings[built.slug]
+            if b.workers == 0 or len(built.workers) >= b.workers:
+                storage += b.storage + bonus.get(built.slug, 0)
     for spaces in effects_of(s, i, d.StorageSpaces):
         storage += spaces.spaces
     colony_lots = 0
@@ -305,14 +309,16 @@ def factory_worker(s: ColonistsState, i: int) -> str:
     chosen = s.p[i].used.get(FACTORY_CHOICE)
     if chosen:
         return d.WORKER_TYPES[chosen - 1]
-    data = s.data
+    buildings = s.data.buildings
     runs = dict.fromkeys(d.WORKER_TYPES, 0)
     for built in s.p[i].buildings:
-        b = data.buildings.get(built.slug)
-        if b is not None and b.kind in ("production", "sustenance") and built.workers and \
-                works(data, built):
-            runs[built.workers[0]] += 1
-    return max(d.WORKER_TYPES, key=lambda k: (runs[k], -d.WORKER_TYPES.index(k)))
+        if built.workers:
+            b = buildings.get(built.slug)
+            if b is not None and b.kind in ("production", "sustenance") and (
+                    b.workers == 0 or len(built.workers) >= b.workers):  # works()
+                runs[built.workers[0]] += 1
+    most = max(runs.values())
+    return next(k for k in d.WORKER_TYPES if runs[k] == most)
 
 
 def _factory_bonus(s: ColonistsState, i: int) -> dict[str, int]:
@@ -334,10 +340,12 @@ def _factory_bonus_of(s: ColonistsState, i: int) -> dict[str, int]:
         for effect in embassy:
             out[kind] += effect.bonus
     dual = sum(e.factories for e in effects_of(s, i, d.FactoryDual))
+    factories = data.building_roles.factories
     for built in s.p[i].buildings:
-        b = data.buildings.get(built.slug)
-        if b is None or not isinstance(b.effect, d.FactoryEffect) or not built.workers:
+        if built.slug not in factories or not built.workers:
             continue
+        b = data.buildings[built.slug]
+        assert isinstance(b.effect, d.FactoryEffect)
         kinds = set(built.workers)
         if len(kinds) > 1 and dual > 0:
             dual -= 1
@@ -372,9 +380,12 @@ def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle]]:
     counted: dict[int, int] = {}
     out: list[tuple[str, Bundle]] = []
     buildings = data.buildings
+    producing = data.building_roles.producing
     for built in s.p[i].buildings:
-        b = buildings.get(built.slug)
-        if b is None or not b.output or not (b.workers == 0 or len(built.workers) >= b.workers):
+        if built.slug not in producing:
+            continue
+        b = buildings[built.slug]
+        if not (b.workers == 0 or len(built.workers) >= b.workers):
             continue
         batch: Bundle = dict(b.output)
         if b.kind != "money" and built.workers:

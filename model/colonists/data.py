@@ -962,6 +962,17 @@ class Colony:
 
 
 @dataclass(frozen=True)
+class BuildingRoles:
+    """Slugs of the buildings by what they can do (see :attr:`ColonistsData.building_roles`)."""
+
+    housing: frozenset[str]
+    storing: frozenset[str]
+    producing: frozenset[str]
+    effective: frozenset[str]
+    factories: frozenset[str]
+
+
+@dataclass(frozen=True)
 class ColonistsData:
     """The whole validated data set."""
 
@@ -993,6 +1004,18 @@ class ColonistsData:
     def place(self, slug: str) -> Place:
         """The first (earliest) entry of the Place ``slug``; KeyError if there is none."""
         return self._first_places[slug]
+
+    @cached_property
+    def building_roles(self) -> BuildingRoles:
+        """The buildings that house Colonists, give Storage, produce, have an effect, run as a
+        Factory (the derived values of a community pass over its buildings for each)."""
+        b = self.buildings
+        return BuildingRoles(
+            housing=frozenset(k for k, x in b.items() if x.houses),
+            storing=frozenset(k for k, x in b.items() if x.storage),
+            producing=frozenset(k for k, x in b.items() if x.output),
+            effective=frozenset(k for k, x in b.items() if x.effect is not None),
+            factories=frozenset(k for k, x in b.items() if isinstance(x.effect, FactoryEffect)))
 
     @cached_property
     def goods_by_value(self) -> tuple[str, ...]:

@@ -13,11 +13,13 @@ from referee.model.colonists.flow import ColonistsFlow
 from referee.model.colonists.later import read_saved
 from referee.model.colonists.moves.colonies import continues
 from referee.model.colonists.moves.common import close
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.observe import make_observables
 from referee.model.colonists.scoring import score, winners
 from referee.model.colonists.state import Built, ColonistsState, Community
 from referee.model.core import (
     GameEvent,
+    Move,
     MoveTable,
     Note,
     Score,
@@ -125,6 +127,47 @@ class Colonists(TableGame[ColonistsState]):
         if state.stage == "optional" and not continues(state, event):
             close(state, note)
         super().apply(state, event, note)
+
+    def play(self, state: ColonistsState, event: GameEvent, note: Note = ignore,
+             ) -> Violation | None:
+        """``check`` then ``apply`` as the move table's plain protocol does (the move looked up
+        once), except where optional follow-ups end before the event: they are closed first."""
+        if state.stage == "optional" and not continues(state, event):
+            violation = self.check(state, event)
+            if violation is None:
+                self.apply(state, event, note)
+            return violation
+        plan = self.moves.plans[type(event)].get(event.name)
+        if plan is None:
+            return self.unknown_event(event)
+        MEMO.start()
+        try:
+            bad = self._check(state, event, plan)
+            if bad is not None:
+                return bad
+            if note is not ignore:
+                for rule in plan.rules:
+                    note(rule)
+            plan.apply(state, event, note)
+        finally:
+            MEMO.stop()
+        return None
+
+    def order(self, state: ColonistsState, event: GameEvent, move: Move[ColonistsState],
+              ) -> Violation | None:
+        """The move table's order checks, the events they let through (nearly all) found at
+        once: a game not over, a chance event that is due, a decision in its stages by a player
+        who may take it."""
+        if state.stage != "over":
+            shape = move.shape
+            if shape == "chance":
+                if self.flow.chance(state) == move.name:
+                    return None
+            elif (move.stages is None or state.stage in move.stages) and (
+                    shape == "phase" or move.who != "actor"
+                    or event.player in self.flow.actors(state)):
+                return None
+        return super().order(state, event, move)
 
     def score(self, state: ColonistsState) -> dict[str, Score]:
         return score(state)

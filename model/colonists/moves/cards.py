@@ -301,17 +301,17 @@ def developer_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
     view.p = list(s.p)
     mine = view.p[i] = c.view()
     mine.tools += place.gain.get("tools", 0)
-    player = s.players[i]
-    for number in sorted(set(c.hand)):
+    contracts = []
+    for number in sorted(set(c.hand)):  # the cards whose cost is all they ask first
         card = s.data.improvements[number]
         contract = _contract(card)
         if contract is not None:
-            if _contract_possible(view, i, player, number, contract):
-                return True
-            continue
-        if spend_problem(view, i, play_cost(view, i, card)) is None:
+            contracts.append((number, contract))
+        elif spend_problem(view, i, play_cost(view, i, card)) is None:
             return True
-    return False
+    player = s.players[i]
+    return any(_contract_possible(view, i, player, number, contract)
+               for number, contract in contracts)
 
 
 def _contract_items(s: ColonistsState, i: int, contract: d.Contract,

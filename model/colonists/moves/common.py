@@ -28,7 +28,7 @@ from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text
 from referee.model.colonists.refs import Refused, goods_param, has_param, illegal, schema
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action as ActionEvent
-from referee.model.core import Note, Violation, unknown
+from referee.model.core import Note, Violation, ignore, unknown
 
 
 def here(s: ColonistsState, e: ActionEvent, kinds: tuple[str, ...], rule: str) -> d.Place | None:
@@ -153,6 +153,8 @@ def take(s: ColonistsState, i: int, e: ActionEvent, goods: Mapping[str, int],
          note: Note) -> None:
     decline = goods_param(e, "decline")
     receive(s, i, exchanged(s, i, e, goods), decline)
+    if note is ignore:  # what follows only notes rules
+        return
     note_exchanges(s, e, note)
     note("CO-STORE")
     if s.p[i].embassies:
@@ -169,7 +171,7 @@ def check_pay(s: ColonistsState, i: int, e: ActionEvent, cost: Mapping[str, int]
 def pay(s: ColonistsState, i: int, cost: Mapping[str, int], note: Note) -> None:
     """Pay an action's cost from Storage; the Laborer Ambassador's owners get their goods."""
     if any(cost.values()):
-        if s.p[i].embassies:
+        if s.p[i].embassies and note is not ignore:
             note_room(s, i, cost, note)
         spend(s, i, cost)
         note("CO-SPEND")

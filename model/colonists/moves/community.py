@@ -40,6 +40,7 @@ from referee.model.colonists.goods import (
 )
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.common import done, here, pay
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.moves.turn import keeps_action_possible
 from referee.model.colonists.refs import Refused, building_ref, illegal, schema
 from referee.model.colonists.state import Built, ColonistsState
@@ -309,7 +310,7 @@ class Build(Action):
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         place = here(s, e, ("builder",), "CO-BUILD")
         assert place is not None
-        plan_build(s, player_index(s, e), e, place.builds, place.limit)
+        MEMO.keep(s, e, plan_build(s, player_index(s, e), e, place.builds, place.limit))
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         assert player is not None and s.pending is not None and s.pending.tile is not None
@@ -355,8 +356,59 @@ class Build(Action):
         place = here(s, e, ("builder",), "CO-BUILD")
         assert place is not None
         i = player_index(s, e)
-        apply_plan(s, i, plan_build(s, i, e, place.builds, place.limit), note)
+        plan = MEMO.take(s, e)
+        if plan is None:
+            plan = plan_build(s, i, e, place.builds, place.limit)
+        apply_plan(s, i, plan, note)
         done(s, note)
+
+
+def build_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
+    """Whether :meth:`Build.legal` lists a build for player ``i`` at the Builder ``place``
+    where the pending action is due: first the plain builds of one new building, tested
+    directly (what :func:`plan_build` checks of them), then every form the moves list."""
+    if _plain_build_possible(s, i, place):
+        return True
+    for _ in BUILD.legal(s, s.players[i]):
+        return True
+    return False
+
+
+def _plain_build_possible(s: ColonistsState, i: int, place: d.Place) -> bool:
+    """Whether one of the Builder's buildings is built as ``[slug]`` (a remodel from the
+    building it upgrades, whose copies are alike): within the place's limit and the
+    building's, the Colonists a remodel sends away at home, on a free spot, its cost paid from
+    Storage. False where it cannot tell (the box's limits): the moves are asked then."""
+    pending = s.pending
+    if s.box_limits or pending is None or not pending.main or (
+            place.limit is not None and place.limit < 1):
+        return False
+    data = s.data
+    buildings = s.p[i].buildings
+    slugs = [b.slug for b in buildings]
+    for slug in place.builds:
+        b = data.buildings[slug]
+        if b.limit is not None and slugs.count(slug) + 1 > b.limit:
+            continue
+        if spend_problem(s, i, discounted(s, i, b.cost)) is not None:
+            continue
+        if b.upgrade_of is None:
+            after = [*slugs, slug]
+        else:
+            copies = [x for x in buildings if x.slug == b.upgrade_of]
+            if not copies or any(x.key() != copies[0].key() for x in copies[1:]):
+                continue
+            lost = {kind: n - b.houses.get(kind, 0) for kind, n in
+                    data.buildings[b.upgrade_of].houses.items() if b.houses.get(kind, 0) < n}
+            if lost:
+                home = at_home(s, i)
+                if any(home.get(kind, 0) < n for kind, n in lost.items()):
+                    continue
+            after = list(slugs)
+            after[after.index(b.upgrade_of)] = slug
+        if spot_problem(s, i, after, spot_counts_for(s, i, after)) is None:
+            return True
+    return False
 
 
 def remodel_items(s: ColonistsState, i: int, slug: str) -> list[dict[str, str]]:
@@ -582,4 +634,5 @@ class Discard(Action):
         sustain(s, player_index(s, e), self._goods(e))
 
 
-MOVES = (Build(), Employ(), Dismiss(), Discard())
+BUILD = Build()
+MOVES = (BUILD, Employ(), Dismiss(), Discard())

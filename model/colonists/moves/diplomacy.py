@@ -229,4 +229,44 @@ class Diplomacy(Action):
         done(s, note)
 
 
-MOVES = (Diplomacy(),)
+def diplomacy_possible(s: ColonistsState, i: int) -> bool:
+    """Whether :meth:`Diplomacy.legal` lists an action for player ``i`` at the Diplomat where
+    the pending action is due: first each relation raised one level without razing, tested
+    directly (what :meth:`Diplomacy.rules_check` checks of it), then every form listed."""
+    if _plain_diplomacy_possible(s, i):
+        return True
+    for _ in DIPLOMACY.legal(s, s.players[i]):
+        return True
+    return False
+
+
+def _plain_diplomacy_possible(s: ColonistsState, i: int) -> bool:
+    pending = s.pending
+    if pending is None or not pending.main:
+        return False
+    c = s.p[i]
+    top = min(s.data.eras[s.era].max_colony_level, max(s.data.embassy_levels))
+    markets = any(tile.market for tile in s.board.tiles.values())
+    slugs: list[str] | None = None
+    for colony in s.colonies:
+        have = c.embassies.get(colony, 0)
+        if have >= top or have + 1 not in s.data.embassy_levels:
+            continue
+        targets = {colony: have + 1}
+        names = unlocked(s, i, targets)
+        if names and (not markets or any(n not in s.data.movement.ambassadors for n in names)):
+            continue
+        if not have:
+            if slugs is None:
+                slugs = [b.slug for b in c.buildings]
+            new = [] if colony in c.embassies else [embassy_slug(colony)]
+            if spot_problem(s, i, [*slugs, *new]) is not None:
+                continue
+        cost = discounted(s, i, diplomacy_cost(s, i, targets, relief=False))
+        if spend_problem(s, i, cost) is None:
+            return True
+    return False
+
+
+DIPLOMACY = Diplomacy()
+MOVES = (DIPLOMACY,)

@@ -23,6 +23,7 @@ from referee.model.colonists.moves.common import (
     times_param,
     with_bonus,
 )
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.refs import goods_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action as ActionEvent
@@ -178,7 +179,9 @@ class Subsidy(Action):
         return with_bonus(s, player_index(s, e), options[k], True)
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
-        check_receive(s, player_index(s, e), e, self._goods(s, e))
+        goods = self._goods(s, e)
+        check_receive(s, player_index(s, e), e, goods)
+        MEMO.keep(s, e, goods)
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         assert player is not None and s.pending is not None and s.pending.tile is not None
@@ -197,8 +200,8 @@ class Subsidy(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
-        goods = self._goods(s, e)
-        take(s, i, e, goods, note)
+        goods = MEMO.take(s, e)
+        take(s, i, e, goods if goods is not None else self._goods(s, e), note)
         market_done(s, note)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import product
 from typing import Any
 
@@ -13,10 +13,11 @@ from referee.model.colonists.community import effects_of, steward_range, steward
 from referee.model.colonists.economy import receive_what_fits, spend, spend_problem
 from referee.model.colonists.goods import BUILDING_RESOURCES, Bundle, add, bundle_text, read_bundle
 from referee.model.colonists.moves.base import Action, player_index
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.refs import Refused, has_param, illegal, place_ref, schema
 from referee.model.colonists.state import ColonistsState, Pending
 from referee.model.core import Action as ActionEvent
-from referee.model.core import Note, Violation, fields
+from referee.model.core import Note, Violation, fields, ignore
 
 
 def _steward(s: ColonistsState, e: ActionEvent) -> int:
@@ -99,9 +100,10 @@ def fee_due(s: ColonistsState, i: int, tile: int) -> list[str]:
     """The players to be paid for moving onto ``tile`` (none on Markets or with no Fee)."""
     if s.board.tiles[tile].market:
         return []
-    if effects_of(s, i, d.NoFee):
+    due = [s.players[j] for j, c in enumerate(s.p) if j != i and tile in c.stewards]
+    if due and effects_of(s, i, d.NoFee):
         return []
-    return [s.players[j] for j, c in enumerate(s.p) if j != i and tile in c.stewards]
+    return due
 
 
 def fee_parts(s: ColonistsState, i: int) -> tuple[tuple[str, ...], int]:
@@ -187,6 +189,7 @@ class Move(Action):
         return out
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        state = s
         i = player_index(s, e)
         c = s.p[i]
         if not c.filled:
@@ -216,6 +219,7 @@ class Move(Action):
             s = _after_paying(s, i, _boost_goods(e))
         self._fee(s, i, e, to)
         self._action_possible(s, e, to)
+        MEMO.keep(state, e, to)
 
     def _action_possible(self, s: ColonistsState, e: ActionEvent, to: int) -> None:
         """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
@@ -361,18 +365,22 @@ class Move(Action):
         turns.turn_begins(s, i, moving=True)
         c = s.p[i]
         n = e.get("steward", 1)
-        to = place_ref(s, e, "to")
+        to = MEMO.take(s, e)
+        if to is None:
+            to = place_ref(s, e, "to")
         fees = self._fees(e)
         here = c.stewards[n - 1]
         assert here is not None
-        _note_colony_moves(s, i, e, here, to, note)
+        noting = note is not ignore  # what only notes rules is skipped where none are collected
+        if noting:
+            _note_colony_moves(s, i, e, here, to, note)
         keys = {k for k, _ in e.params}
         if "boost" in keys:
             c.used[BOOST] = turns.half_index(s)
             spend(s, i, _boost_goods(e))
             note("CO-ENVOY-2")
         occupied = [j for j, o in enumerate(s.p) if j != i and to in o.stewards]
-        if occupied and not s.board.tiles[to].market:
+        if noting and occupied and not s.board.tiles[to].market:
             note("CO-FEE")
             if fee_parts(s, i) != fee_parts_full(s) or not fee_due(s, i, to):
                 note("CO-FEE-WAIVE")
@@ -397,8 +405,8 @@ class Move(Action):
             spend(s, i, total)
         for payee, goods in fees.items():
             receive_what_fits(s, s.players.index(payee), goods)
-        if n > s.data.setup.stewards or steward_range(s, i) > s.data.setup.range or (
-                occupied and effects_of(s, i, d.NoFee)):
+        if noting and (n > s.data.setup.stewards or steward_range(s, i) > s.data.setup.range or (
+                occupied and effects_of(s, i, d.NoFee))):
             note("CO-SPECIAL")  # a Boardinghouse's Steward, the Stables' Range, no Fee
         c.stewards[n - 1] = to
         if n - 1 not in c.moved:
@@ -497,14 +505,17 @@ def _place_action_possible(s: ColonistsState, player: str) -> bool:
     place = s.data.place(s.board.tiles[s.pending.tile].slug)
     kind = place.kind or place.type
     i = s.pending.player
-    if kind == "librarian" or kind == "developer":
-        if not _CARDS:  # the cards' moves import this module: looked up on first use
-            from referee.model.colonists.moves import cards
+    if not _TESTS:  # the places' moves import this module: looked up on first use
+        from referee.model.colonists.moves import cards, community, diplomacy
 
-            _CARDS.append(cards)
-        if kind == "librarian":  # its Dollar needs no room; goods could be declined
-            return bool(_CARDS[0].librarian_possible(s, i))
-        return bool(_CARDS[0].developer_possible(s, i, place))
+        _TESTS.update({
+            "librarian": lambda s, i, place: cards.librarian_possible(s, i),  # its Dollar
+            "developer": cards.developer_possible,  # needs no room; goods may be declined
+            "builder": community.build_possible,
+            "diplomat": lambda s, i, place: diplomacy.diplomacy_possible(s, i)})
+    test = _TESTS.get(kind)
+    if test is not None:
+        return bool(test(s, i, place))
     moves = _BY_KIND.get(kind)
     if moves is None:
         from referee.model.colonists.moves import ACT_MOVES
@@ -534,7 +545,8 @@ def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
 _ACTION_OF = {"builder": ("build",), "refiner": ("refine",), "developer": ("develop",),
               "librarian": ("draw_cards",), "diplomat": ("diplomacy",)}
 _BY_KIND: dict[str, tuple[Any, ...]] = {}
-_CARDS: list[Any] = []  # the module of the cards' moves
+# place kind -> whether its action is possible (s, i, place), where the moves have a test
+_TESTS: dict[str, Callable[[ColonistsState, int, d.Place], bool]] = {}
 
 
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:

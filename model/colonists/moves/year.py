@@ -22,6 +22,7 @@ from referee.model.colonists.goods import SUSTENANCE, Bundle, add, bundle_text
 from referee.model.colonists.later import in_setup
 from referee.model.colonists.moves.base import Chance, Phase
 from referee.model.colonists.moves.cards import next_production_draw
+from referee.model.colonists.moves.memo import MEMO
 from referee.model.colonists.moves.setup import (
     _chance_refused,
     _chance_schema,
@@ -30,7 +31,7 @@ from referee.model.colonists.moves.setup import (
 )
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Chance as ChanceEvent
-from referee.model.core import Note, Violation, fields, unknown
+from referee.model.core import Note, Violation, fields, ignore, unknown
 from referee.model.core import Phase as PhaseEvent
 
 
@@ -151,8 +152,10 @@ def sustenance_gap(s: ColonistsState, i: int) -> tuple[Bundle, Bundle]:
     return gap, surplus
 
 
-def sustenance_problem(s: ColonistsState, i: int) -> str | None:
-    gap, _ = sustenance_gap(s, i)
+def sustenance_problem(s: ColonistsState, i: int, gap: Bundle | None = None) -> str | None:
+    """Why the community cannot pay for its Workers (``gap``: what is still to pay, if known)."""
+    if gap is None:
+        gap, _ = sustenance_gap(s, i)
     held = holdings(s, i)
     short = {g: n - held.get(g, 0) for g, n in gap.items() if held.get(g, 0) < n}
     if short:
@@ -206,10 +209,13 @@ class Sustenance(Phase):
         if s.revealed:
             raise Refused(Violation("order", "CO-END-PLACES", f"the start player adds the "
                                     f"face-up Places first ({', '.join(s.revealed)})"))
+        gaps = []
         for i in range(len(s.players)):
-            problem = sustenance_problem(s, i)
+            gaps.append(sustenance_gap(s, i))
+            problem = sustenance_problem(s, i, gaps[-1][0])
             if problem:
                 raise Refused(Violation("illegal", "CO-SUSTAIN", problem, s.players[i]))
+        MEMO.keep(s, e, gaps)  # no community's sustaining changes another's gap
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[PhaseEvent]:
         event = PhaseEvent.make("sustenance")
@@ -218,10 +224,12 @@ class Sustenance(Phase):
 
     def apply(self, s: ColonistsState, e: PhaseEvent, note: Note) -> None:
         turns.close_window(s)
+        gaps = MEMO.take(s, e)
+        noting = note is not ignore  # what only notes rules is skipped where none are collected
         for i in range(len(s.players)):
-            if sustenance_relief(s, i) and any(employed(s.p[i]).values()):
+            if noting and sustenance_relief(s, i) and any(employed(s.p[i]).values()):
                 note("CO-AMBASSADOR-ALTRUIST")
-            gap, surplus = sustenance_gap(s, i)
+            gap, surplus = gaps[i] if gaps is not None else sustenance_gap(s, i)
             sustain(s, i, gap)
             store_or_discard(s, i, _fill_buffers(s, i, surplus))
         for i, c in enumerate(s.p):
@@ -230,12 +238,14 @@ class Sustenance(Phase):
             c.dollars += made.pop("dollars", 0)
             store_or_discard(s, i, _fill_buffers(s, i, made))
             trim(s, i)
-        if any(building_yields(s, i, ("production", "sustenance")) for i in range(len(s.p))):
+        if noting and any(building_yields(s, i, ("production", "sustenance"))
+                          for i in range(len(s.p))):
             note("CO-BUFFER")
-        if any(_has_factory(s, i) for i in range(len(s.p))):
+        if noting and any(_has_factory(s, i) for i in range(len(s.p))):
             note("CO-FACTORY")
         for i, c in enumerate(s.p):
-            _note_colony_production(s, i, note)
+            if noting:
+                _note_colony_production(s, i, note)
             year_keys = [k for k in c.used if k.startswith("year:")]
             for k in year_keys:
                 del c.used[k]
