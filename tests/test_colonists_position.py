@@ -168,6 +168,16 @@ def test_round_trip_property(players, seed, last_era, stop):
                 break
 
 
+def test_a_draw_in_the_production_of_the_years_end_round_trips():
+    """(A Library's draw in production, after the winter's last turn, has no half-year.)"""
+    state = next(s for k, s in enumerate(random_states(3, 307, 3)) if k == 775)
+    assert state.stage == "draw" and state.pending is not None
+    assert state.pending.then == "production"
+    pos = position_of(state)
+    assert "half" not in pos and "turns_done" not in pos
+    round_trip(state, {"last_era": 3})
+
+
 def test_the_export_is_json_and_names_places_readably():
     pos = position_of(build(POSITION))
     assert json.loads(json.dumps(pos)) == pos

@@ -1177,7 +1177,9 @@ def position_of(state: ColonistsState) -> dict[str, Any]:
     setup = stage in SETUP_STAGES
     early = ("market_card", "reveal_place") + (ERA_START_STAGES if s.first_era > 1 else ())
     pre_play = setup or (s.era == s.first_era and s.year == 1 and stage in early)
-    if stage in TURN_STAGES:
+    if stage in TURN_STAGES and s.pending is not None and s.pending.then:
+        out["turn"] = s.players[s.seat]  # a draw of the year's end: no half-year to name
+    elif stage in TURN_STAGES:
         if s.half >= len(data.calendar.half_years):
             # past the winter's last turn (an Ambassador's action there): no half-year to name
             raise ValueError("the year's last turn is over and its end has not begun; write the "
