@@ -321,7 +321,7 @@ class Replay:
                         elif snapshots or self.graph is not None:
                             self._played(number, event)
                         else:
-                            if not isinstance(event, Phase):
+                            if type(event) is not Phase:  # plain_event builds the class itself
                                 undoable.append(len(branch))
                             branch.append((number, event))
                     if self.stopped:
@@ -352,7 +352,7 @@ class Replay:
                             if snapshots or self.graph is not None:
                                 self._played(number, event)
                             else:
-                                if not isinstance(event, Phase):
+                                if type(event) is not Phase:
                                     undoable.append(len(branch))
                                 branch.append((number, event))
                             if len(known) < KNOWN_LINES:
