@@ -46,11 +46,13 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                                                f"{json_type(value)}", key))
                 row = rows(state, key) if rows is not None else None
                 for name, claimed in value.items():
-                    # the common case, written out: a count, and most claims hold
+                    # the common case, written out: a count, and most claims hold (a row's
+                    # names are all counts)
                     if type(claimed) is int:
+                        if row is not None and row.get(name) == claimed:
+                            continue
                         get = player_counts.get(name)
-                        if get is not None and ((row is not None and row.get(name) == claimed)
-                                                or claimed == get(state, key)):
+                        if get is not None and claimed == get(state, key):
                             continue
                     quantity = per_player.get(name)
                     if quantity is None:

@@ -298,7 +298,7 @@ class Replay:
         branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
         known: dict[bytes, GameEvent] = {}
         players: tuple[str, ...] = ()
-        again, note = self._again, self._note
+        step, again, note = self._step, self._again, self._note
         direct = False
         number = 0
         while True:
@@ -321,7 +321,7 @@ class Replay:
                         elif snapshots or self.graph is not None:
                             self._played(number, event)
                         else:
-                            if not isinstance(event, Phase):
+                            if type(event) is not Phase:  # plain_event builds the class itself
                                 undoable.append(len(branch))
                             branch.append((number, event))
                     if self.stopped:
@@ -338,7 +338,25 @@ class Replay:
                 text, decoded, numbers = plain
                 event = plain_event(decoded, players, numbers)
                 if event is not None:
-                    self._play_plain(number, raw, event, known)
+                    # what _play_plain does, inline
+                    self.last_line = number
+                    report.events += 1
+                    try:
+                        violation = step(self.state, event, note)
+                    except RuleViolation as exc:
+                        self._refused(number, raw, event, None, exc.violation, False)
+                    else:
+                        if violation is not None:
+                            self._refused(number, raw, event, None, violation, True)
+                        else:
+                            if snapshots or self.graph is not None:
+                                self._played(number, event)
+                            else:
+                                if type(event) is not Phase:
+                                    undoable.append(len(branch))
+                                branch.append((number, event))
+                            if len(known) < KNOWN_LINES:
+                                known[raw] = event
                     if self.stopped:
                         return
                     continue
@@ -373,7 +391,8 @@ class Replay:
             header = self.header
             direct = header is not None and self.coverage is None and not self.finished
             if header is not None:
-                players, again, note = header.players, self._again, self._note
+                players, step, again = header.players, self._step, self._again
+                note = self._note
 
     def _play_plain(self, number: int, raw: bytes, event: GameEvent,
                     known: dict[bytes, GameEvent]) -> None:

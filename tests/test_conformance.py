@@ -220,9 +220,9 @@ def test_observables_are_typed_and_readable(name: str) -> None:
         rows = game.observables.player_row
         for player in state.players if rows is not None else ():
             for key, value in rows(state, player).items():
-                # what a check line reads there is what the quantity's getter computes
-                if key in game.observables.player_counts:
-                    assert value == seen.players[player][key], (player, key)
+                # what a check line reads there is a count, what the quantity's getter computes
+                assert key in game.observables.player_counts, (player, key)
+                assert type(value) is int and value == seen.players[player][key], (player, key)
 
 
 # --------------------------------------------------------------------------- state declarations

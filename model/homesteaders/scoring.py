@@ -65,7 +65,12 @@ def player_score(data: HomesteadersData, hold: Mapping[str, int],
 def player_total(data: HomesteadersData, hold: Mapping[str, int],
                  buildings: Sequence[str]) -> int:
     """The total of :func:`player_score`, without its parts (a ``check`` line's ``score``)."""
-    return sum(_parts(data, hold, buildings))
+    printed, bonuses = _printed_and_bonus(data, buildings, hold["workers"], hold["rail"])
+    total = hold["vp"] + printed + bonuses
+    for res, points in data.end_vp_per_resource.items():
+        total += points * hold[res]
+    debt = hold["debt"]
+    return total - data.debt_step * debt * (debt + 1) // 2
 
 
 def winners(scores: Mapping[str, Score], silver: Mapping[str, int]) -> list[str]:

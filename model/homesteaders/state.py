@@ -87,8 +87,13 @@ class HomesteadersState:
         """Whether player ``i`` holds a high bid now (bidding phase)."""
         return any(bidder == i for _, bidder in self.high.values())
 
+    def winners(self) -> set[int]:
+        """The players holding a high bid now (bidding phase), as :meth:`winning` tells."""
+        return {bidder for _, bidder in self.high.values()}
+
     def bidding_over(self) -> bool:
-        return all(self.passed[i] or self.winning(i) for i in range(len(self.players)))
+        winners = self.winners()
+        return all(self.passed[i] or i in winners for i in range(len(self.players)))
 
     def current_auction(self) -> int | None:
         """The won auction being resolved in the building phase (the last one paid for)."""

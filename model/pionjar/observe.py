@@ -23,6 +23,31 @@ def _kinds(s: PionjarState, name: str, kind: str) -> int:
     return [spoils[c].kind for c in held].count(kind)
 
 
+def _row(s: PionjarState, name: str) -> dict[str, int]:
+    """The counts a check line claims most of a player, read at once (each as its getter
+    computes it)."""
+    ps = s.p[name]
+    cash = ps.cash
+    row = {"cash": cash, "harvest": ps.harvest, "axe": ps.axe, "buffalo": 0, "fish": 0,
+           "gold": 0, "in_prison": int(ps.where == "prison")}
+    held = ps.spoils
+    if not held:
+        row["score"] = cash + _land(s, ps)
+        return row
+    cards = s.data.spoils
+    worth = 0
+    for c in held:
+        card = cards[c]
+        row[card.kind] += 1
+        worth += card.value
+    row["score"] = cash + _land(s, ps) + worth
+    return row
+
+
+def _land(s: PionjarState, ps: PlayerState) -> int:
+    return s.data.properties[ps.prop].full_value if ps.land == "owner" and ps.prop else 0
+
+
 def _prison_left(s: PionjarState, ps: PlayerState) -> int:
     return max(0, ps.prison_until - s.month - 1) if ps.where == "prison" else 0
 
@@ -134,4 +159,4 @@ OBSERVABLES: Observables[PionjarState] = Observables([
     global_value("trading_post", "text", "who owns the trading post",
                  lambda s: s.trading_post, domain=_players),
     global_value("start_player", "text", "who started", lambda s: s.start, domain=_players),
-], check_rule="LOG-CHECK")
+], check_rule="LOG-CHECK", player_row=_row)

@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 
 def _next_turn(state: State, after: int) -> None:
     n = len(state.players)
+    passed, winners = state.passed, state.winners()
     for k in range(1, n + 1):
         j = (after + k) % n
-        if not state.passed[j] and not state.winning(j):
+        if not passed[j] and j not in winners:
             state.turn = j
             return
     state.turn = None
