@@ -420,6 +420,9 @@ def test_two_players_the_marker_passes_when_nobody_wins_auction_one() -> None:  
     ann_wins = [act("Ann", "neutral_bid", auction=2), bid("Ann", 1, 3), pass_("Bo"),
                 {"phase": "building"}]
     valid(log(P2, *ann_wins, check(start_player="Ann"), pos=position(P2)))
+    no_bid = [act("Ann", "neutral_bid", auction=2), bid("Ann", 2, 6), pass_("Bo"),
+              {"phase": "building"}]
+    valid(log(P2, *no_bid, check(start_player="Bo"), pos=position(P2)))
 
 
 # --------------------------------------------------------------------------- building

@@ -532,3 +532,90 @@ def test_an_earlier_end_agreed_before_the_start() -> None:  # PJ-END-EARLY, PJ-E
     valid(log(*end, {"final": {}}, position=early, options={"end": "1860-06"}))
     refused(log(*end, {"final": {}}, position=early), 4, "order", "LOG-FINAL")
     refused(log(options={"end": "1863-01"}), 1, "schema", "PJ-END-EARLY")
+
+
+# "When a proclamation of an auction is made ... the owner of the trading post conducts the
+# auction. If there is no owner of the trading post, the person who runs the bank acts as
+# auctioneer. ... The cards are auctioned off one at a time. They go to the highest bidder, and
+# only against cash payment. The payment is made to the owner of the trading post or, if the
+# trading post is unowned, to the bank." (Decision: bids go round from the auctioneer's left.)
+def test_auctioned_cards_go_to_the_highest_cash_bid() -> None:
+    # PJ-AUCTION-START, PJ-AUCTION-ORDER, PJ-AUCTION-BID, PJ-AUCTION-PAY
+    gold_auction = next(c.id for c in DATA.cards.values()
+                        if c.effect == "auction" and c.goods == "gold")
+    where = square_before("proclamation")
+    opened = [act("Ann", "advance"), draw("proclamation", gold_auction)]
+    bank = pos(owners(Ann={"space": where}))  # the banker, Ann, bids; Bo is on her left
+    valid(log(*opened, act("Bo", "bid", amount=1000), act("Cy", "pass"), act("Ann", "pass"),
+              draw("gold", "gold-01"), check(Bo={"cash": 4000, "gold": 1}), position=bank))
+    refused(log(*opened, act("Cy", "bid", amount=1000), position=bank),
+            4, "order", "PJ-TURN-ORDER")
+    refused(log(*opened, act("Bo", "bid", amount=1000), act("Cy", "bid", amount=1000),
+                position=bank), 5, "illegal", "PJ-AUCTION-BID")
+    refused(log(*opened, act("Bo", "bid", amount=5001), position=bank),
+            4, "illegal", "PJ-AUCTION-BID")
+    # Cy owns the trading post: Cy runs the auction, does not bid, and is paid.
+    post = pos(owners(Ann={"space": where}), trading_post="Cy")
+    valid(log(*opened, act("Ann", "bid", amount=3000), act("Bo", "pass"),
+              draw("gold", "gold-01"), check(Ann={"cash": 2000, "gold": 1}, Cy={"cash": 8000}),
+              position=post))
+    refused(log(*opened, act("Cy", "bid", amount=3000), position=post),
+            4, "order", "PJ-TURN-ORDER")
+
+
+# "When you leave the trail, which can be done to the right on the game board or at the bottom
+# edge, you move again on the square spaces according to the almanac." (Decision: leaving
+# happens at the start of a turn on an exit circle, then the almanac move of that turn.)
+def test_leaving_a_trail_returns_to_the_almanac() -> None:  # PJ-TRAIL-LEAVE, PJ-TRAIL-DIE
+    trail = DATA.trails["hunting"]
+    exit_circle, square = min(trail.exits.items())
+    hunter = {"where": "trail", "trail": "hunting", "circle": exit_circle}
+    start = pos(owners(Ann=hunter))
+    n = steps()
+    valid(log(act("Ann", "leave_trail"), check(Ann={"where": "loop", "on_trail": 0}),
+              position=start))
+    refused(log(act("Ann", "leave_trail"), check(Ann={"space": square}), position=start),
+            3, "checkpoint", "LOG-CHECK-VALUE")
+    valid(log(act("Ann", "leave_trail"), check(Ann={"space": square + n}), position=start))
+    mid = pos(owners(Ann={**hunter, "circle": exit_circle - 1}))
+    refused(log(act("Ann", "leave_trail"), position=mid), 2, "order", "PJ-TRAIL-DIE")
+
+
+# "If the player who first became a squatter is on the trails, the time marker on the almanac
+# is nevertheless advanced in the normal way, each time that player is due to roll."
+def test_the_month_moves_while_the_first_squatter_is_on_a_trail() -> None:  # PJ-ALMANAC-ADVANCE
+    circles = DATA.trails["hunting"].circles
+    plain = circles.index("plain", 1) + 1  # a plain circle after the first
+    cy = square_before("plain", "high_falls")
+    start = pos(owners(Ann={"where": "trail", "trail": "hunting", "circle": plain - 1},
+                       Cy={"space": cy}), turn="Cy")
+    valid(log(act("Cy", "advance"), act("Cy", "end_turn"), check(month="1859-04", turn="Ann"),
+              die("Ann", 1), check(Ann={"circle": plain}), position=start))
+
+
+# "If you have rented the saloon ... everything left in the saloon in December of that year
+# falls to you"; at the end, "If the saloon has been rented out, this naturally does not apply,
+# and the balance instead falls ... to whoever rents the saloon."
+def test_a_renter_takes_the_saloon_at_the_end_without_rolls() -> None:  # PJ-SALOON-FINAL
+    last = pos(owners(Cy={"space": square_before("plain", "high_falls", 59)}), turn="Cy",
+               month="1862-12", saloon=12000, saloon_renter="Bo")
+    end = [act("Cy", "advance"), act("Cy", "end_turn")]
+    valid(log(*end, check(Bo={"cash": 17000}, saloon=0), position=last))
+    refused(log(*end, die("Ann", 3), position=last), 4, "order", "PJ-END-MONTH")
+
+
+# "Players who are still on their way to their properties, after the time count has begun,
+# continue to move by the die until they have claimed their respective properties. When they
+# then begin their trip around the board, they start in the month that is currently marked".
+def test_a_late_squatter_starts_in_the_current_month() -> None:  # PJ-ALMANAC-MOVE
+    end = DATA.road_common + DATA.road_branch
+    april = MARCH_1859 + 1
+    players = owners(Ann={"space": square_before("plain", "green_valley", april)},
+                     Cy={"space": square_before("plain", "high_falls", MARCH_1859)})
+    players["Bo"] = {"road": end - 1, "destination": "buffalo_head"}
+    start = pos(players, turn="Bo")
+    valid(log(die("Bo", 1), check(Bo={"property": "buffalo_head", "space": 0}),
+              act("Bo", "end_turn"), act("Cy", "advance"), act("Cy", "end_turn"),
+              act("Ann", "advance"), act("Ann", "end_turn"), check(month="1859-04"),
+              act("Bo", "advance"), check(Bo={"space": steps("buffalo_head", april)}),
+              position=start))
