@@ -448,6 +448,17 @@ def test_won_auctions_resolve_in_order_pay_then_build() -> None:  # HS-BUILD-ORD
             "HS-BUILD-ORDER")
 
 
+def test_with_four_players_auction_three_resolves_last() -> None:  # HS-BUILD-ORDER
+    four = [*P3, "Di"]
+    won = [bid("Ann", 3, 3), bid("Bo", 2, 3), bid("Cy", 1, 3), pass_("Di"),
+           {"phase": "building"}]
+    pos = position(four, tiles={"2": 11, "3": 21})
+    valid(log(four, *won, act("Cy", "pay_bid", auction=1), act("Bo", "pay_bid", auction=2),
+              act("Ann", "pay_bid", auction=3), pos=pos))
+    refused(log(four, *won, act("Cy", "pay_bid", auction=1), act("Ann", "pay_bid", auction=3),
+                pos=pos), 8, "order", "HS-BUILD-ORDER")
+
+
 # "they may build": building is optional; "The auction tile is then discarded. Players MAY NOT
 # hold the auction tile for future use."
 def test_building_is_optional_and_the_tile_is_not_kept() -> None:  # HS-BUILD-ORDER

@@ -619,3 +619,20 @@ def test_a_late_squatter_starts_in_the_current_month() -> None:  # PJ-ALMANAC-MO
               act("Ann", "advance"), act("Ann", "end_turn"), check(month="1859-04"),
               act("Bo", "advance"), check(Bo={"space": steps("buffalo_head", april)}),
               position=start))
+
+
+# "the bank pays 10,000 into the saloon every January"; a renter takes "everything left in the
+# saloon in December of that year" (decision: when December ends, before the January payment).
+def test_january_pays_the_saloon_after_the_renter_takes_decembers_content() -> None:
+    # PJ-SALOON-JANUARY, PJ-SALOON-RENT
+    december = 23  # 1859-12
+    players = owners(Bo={"space": square_before("plain", "buffalo_head", december)},
+                     Cy={"space": square_before("plain", "high_falls", december)})
+    turns = [act("Bo", "advance"), act("Bo", "end_turn"), act("Cy", "advance"),
+             act("Cy", "end_turn")]
+    free = pos(players, turn="Bo", month="1859-12", saloon=14500)
+    valid(log(*turns, check(month="1860-01", saloon=14500 + DATA.saloon_january),
+              position=free))
+    rented = pos(players, turn="Bo", month="1859-12", saloon=14500, saloon_renter="Bo")
+    valid(log(*turns, check(month="1860-01", saloon=DATA.saloon_january, saloon_renter=None,
+                            Bo={"cash": 5000 + 14500}), position=rented))
