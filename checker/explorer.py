@@ -27,6 +27,7 @@ from referee.checker.ancestors import Ancestors, Entry
 from referee.errors import RefereeError, UnknownGameError, UsageError
 from referee.games import registration
 from referee.invariants import Invariant
+from referee.invariants.memo import MemoSuite
 from referee.model.core import (
     Chance,
     Game,
@@ -273,6 +274,7 @@ class Explorer:
                              f" (choose {', '.join(STRATEGIES)})")
         invariants = self.config.suite
         self.suite = list(_suite_of(self.game) if invariants is None else invariants)
+        self._first_failure = MemoSuite(self.suite).first_failure
         self.stats = Stats()
         self.fingerprint = fingerprinter(start.state)
         self.seen: dict[int, int] = {}
@@ -285,10 +287,9 @@ class Explorer:
 
     def _check(self, state: Any) -> None:
         """Raise _Found when ``state`` breaks an invariant."""
-        for inv in self.suite:
-            message = inv.check(state)
-            if message is not None:
-                raise _Found("invariant", inv.name, message)
+        failed = self._first_failure(state)
+        if failed is not None:
+            raise _Found("invariant", *failed)
         game = self.game
         for predicate in self.config.invariants:
             ok, player = _failing_player(game, state, predicate)
