@@ -6,8 +6,9 @@ parent's successor list (the chance outcomes at a chance node, else ``legal_acti
 come in a deterministic order, so a trace is rebuilt by replaying those indices from the start;
 whole states live only in the frontier. The root maps to ``ROOT``.
 
-Every distinct state is checked once: the game's invariant suite, the user's predicates (for each
-player, over the game's observable values: that player's and the globals), and deadlock (a
+Every distinct state is checked once: the game's invariant suite (an invariant that says what it
+reads once per distinct value of that, ``referee.invariants.memo``), the user's predicates (for
+each player, over the game's observable values: that player's and the globals), and deadlock (a
 state that is not over, with no decision and no chance outcome). A state that breaks the bound
 predicate, or sits at the depth limit, is checked but not expanded.
 """
