@@ -13,10 +13,12 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
-LIMIT = 512  # distinct lists kept before they are multiplied out
+LIMIT = 128  # distinct lists kept before they are multiplied out
+LONGEST = 32  # a longer list is counted event by event (its shape would take room for little)
 
 Kind = tuple[type, str]
 _NAME_OF = attrgetter("name")
+_KIND_OF = attrgetter("__class__", "name")
 
 
 class KindCount:
@@ -26,7 +28,12 @@ class KindCount:
 
     def add(self, events: Sequence[Any]) -> None:
         """Count every event of a successor list."""
-        shape = (tuple(map(type, events)), tuple(map(_NAME_OF, events)))
+        if len(events) > LONGEST:
+            self.kinds.update(map(_KIND_OF, events))
+            return
+        # unpacked, not tuple(map(...)): a tuple grown from an iterator of unknown length
+        # leaves its smaller sizes in the interpreter's free lists (a higher peak of memory)
+        shape = ((*map(type, events),), (*map(_NAME_OF, events),))
         lists = self._lists
         seen = lists.get(shape)
         if seen is not None:

@@ -44,6 +44,9 @@ class MemoSuite:
                 members.append((suite[at].check, suite[at].name, later))
             groups.append((reads, set[int](), tuple(members)))
         self.groups = tuple(groups)
+        if order == [None]:  # nothing to remember: the suite in its order
+            self.first_failure = self._in_order  # type: ignore[method-assign]
+            self._checks = tuple((inv.check, inv.name) for inv in suite)
 
     def first_failure(self, state: Any) -> tuple[str, str] | None:
         """(name, message) of the first invariant of the suite that ``state`` breaks, or None;
@@ -65,4 +68,11 @@ class MemoSuite:
                 if len(passed) >= LIMIT:
                     passed.clear()
                 passed.add(value)
+        return None
+
+    def _in_order(self, state: Any) -> tuple[str, str] | None:
+        for check, name in self._checks:
+            message = check(state)
+            if message is not None:
+                return name, message
         return None

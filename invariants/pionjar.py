@@ -26,8 +26,8 @@ def _purses(s: PionjarState) -> Hashable:
 def _cards(s: PionjarState) -> Hashable:
     """What the card check reads: the stacks, the set-aside and removed cards, each player's
     spoils and kept cards, and the leased card."""
-    return (tuple(s.stacks), tuple(map(tuple, s.stacks.values())), tuple(s.discards),
-            tuple(map(tuple, s.discards.values())), tuple(s.removed),
+    return (tuple(s.stacks), (*map(tuple, s.stacks.values()),), tuple(s.discards),
+            (*map(tuple, s.discards.values()),), tuple(s.removed),
             tuple([(tuple(ps.spoils), tuple(ps.kept)) for ps in s.p.values()]), s.lease_card)
 
 
