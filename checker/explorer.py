@@ -6,8 +6,9 @@ parent's successor list (the chance outcomes at a chance node, else ``legal_acti
 come in a deterministic order, so a trace is rebuilt by replaying those indices from the start;
 whole states live only in the frontier. The root maps to ``ROOT``.
 
-Every distinct state is checked once: the game's invariant suite, the user's predicates (for each
-player, over the game's observable values: that player's and the globals), and deadlock (a
+Every distinct state is checked once: the game's invariant suite (an invariant that says what it
+reads once per distinct value of that, ``referee.invariants.memo``), the user's predicates (for
+each player, over the game's observable values: that player's and the globals), and deadlock (a
 state that is not over, with no decision and no chance outcome). A state that breaks the bound
 predicate, or sits at the depth limit, is checked but not expanded.
 """
@@ -16,17 +17,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from referee.checker.ancestors import Ancestors, Entry
+from referee.checker.event_kinds import KindCount
 from referee.errors import RefereeError, UnknownGameError, UsageError
 from referee.games import registration
 from referee.invariants import Invariant
+from referee.invariants.memo import MemoSuite
 from referee.model.core import (
     Chance,
     Game,
@@ -48,7 +50,6 @@ STRATEGIES = ("bfs", "dfs", "random")
 DEFAULT_MAX_STATES = 1_000_000
 DEFAULT_WALK_DEPTH = 1_000
 PROGRESS_EVERY = 2048  # states between two looks at the clock
-_KIND_OF = attrgetter("__class__", "name")  # the kind of an event, as stats.actions counts it
 PROBE_BUDGET = 64  # fruitless refusal probes per kind of event before probing it stops
 
 Env = Mapping[str, int | bool]
@@ -273,10 +274,11 @@ class Explorer:
                              f" (choose {', '.join(STRATEGIES)})")
         invariants = self.config.suite
         self.suite = list(_suite_of(self.game) if invariants is None else invariants)
+        self._first_failure = MemoSuite(self.suite).first_failure
         self.stats = Stats()
         self.fingerprint = fingerprinter(start.state)
         self.seen: dict[int, int] = {}
-        self._kinds: Counter[tuple[type, str]] = Counter()
+        self._kinds = KindCount()
         self._events: dict[GameEvent, GameEvent] = {}
         self._probe_budget: dict[tuple[type, str], int] = {}
         self._started = time.perf_counter()
@@ -285,10 +287,9 @@ class Explorer:
 
     def _check(self, state: Any) -> None:
         """Raise _Found when ``state`` breaks an invariant."""
-        for inv in self.suite:
-            message = inv.check(state)
-            if message is not None:
-                raise _Found("invariant", inv.name, message)
+        failed = self._first_failure(state)
+        if failed is not None:
+            raise _Found("invariant", *failed)
         game = self.game
         for predicate in self.config.invariants:
             ok, player = _failing_player(game, state, predicate)
@@ -351,7 +352,7 @@ class Explorer:
             stopped = "interrupted"
         self.stats.seconds = time.perf_counter() - started
         self.stats.actions = {event_kind_of(cls, name): count
-                              for (cls, name), count in sorted(self._kinds.items(),
+                              for (cls, name), count in sorted(self._kinds.counts().items(),
                                                                key=lambda kv: -kv[1])}
         if found is not None:
             found.steps = self.trace_steps(found.events)
@@ -370,11 +371,15 @@ class Explorer:
 
     def _search(self, depth_first: bool) -> tuple[Counterexample | None, str]:
         cfg, game, stats, seen = self.config, self.game, self.stats, self.seen
-        kinds = self._kinds
+        count_kinds = self._kinds.add
         limit = cfg.depth
         max_states = cfg.max_states
-        note = stats.rules.add
+        rules = stats.rules
+        note = rules.add
         every_rule = len(game.rules)
+        catalogue = frozenset(game.rules.ids())
+        # a probe only adds a rule id: once every rule of the catalogue is covered, none is run
+        probing = True
         chance_outcomes, legal_actions, apply = (game.chance_outcomes, game.legal_actions,
                                                  game.apply)
         fingerprint = self.fingerprint
@@ -394,7 +399,8 @@ class Explorer:
         except _Found as f:
             return self._counterexample(f, root_fp, 0), "violation"
         prepare = _preparer(self.suite)
-        rebuild = Ancestors(root_entry, root.copy(), apply, prepare).rebuild
+        ancestors = Ancestors(root_entry, root.copy(), apply, prepare)
+        rebuild, path, built = ancestors.rebuild, ancestors.path, ancestors.states
         # the frontier holds entries, not states: a state is rebuilt when its turn comes, from
         # its nearest ancestor built before (mostly its parent); `leaf` stands for any state at
         # the depth limit, only counted when its turn comes
@@ -418,15 +424,19 @@ class Explorer:
         event: GameEvent | None = None
         pending: list[GameEvent] | None = None
         before = 0
-        count_kinds, kind_of = kinds.update, _KIND_OF
+        distinct = 1
         try:
             while frontier:
                 entry = pop()
-                fp, depth, via, _ = entry
+                fp, depth, via, parent = entry
                 if limit is not None and depth >= limit:
                     stats.cut_by_depth += 1
                     continue
-                state = rebuild(entry)
+                if parent is path[-1]:  # the parent was built last: Ancestors.rebuild inlined
+                    state = built[-1].copy()
+                    apply(state, via)  # type: ignore[arg-type]
+                else:
+                    state = rebuild(entry)
                 if prepare is not None:
                     prepare(state)
                 outcomes = chance_outcomes(state)
@@ -437,6 +447,8 @@ class Explorer:
                     self._dead_end(state, via)
                     continue
                 child_depth = depth + 1
+                at_limit = child_depth == limit
+                edge = fp << EDGE_BITS
                 # the kinds of events generated are counted once the list is done (in C)
                 pending, before = events, generated
                 for index, event in enumerate(events):
@@ -448,38 +460,40 @@ class Explorer:
                         if depth_of is None or depth_of[child_fp] <= child_depth:
                             continue
                     else:
-                        stats.distinct += 1
-                    seen[child_fp] = (fp << EDGE_BITS) | index
+                        distinct += 1
+                    seen[child_fp] = edge | index
                     if depth_of is not None:
                         depth_of[child_fp] = child_depth
                     if child_depth > max_depth:
                         max_depth = child_depth
-                    key = (event.__class__, event.name)
-                    if probe_budget.get(key, PROBE_BUDGET) > 0:
+                    if probing and probe_budget.get((event.__class__, event.name),
+                                                    PROBE_BUDGET) > 0:
                         probe(child, event)
                     if check is not None:
                         try:
                             check(child)
                         except _Found as f:
                             stats.generated, stats.max_depth = generated, max_depth
+                            stats.distinct = distinct
                             return self._counterexample(f, child_fp, child_depth), "violation"
                     if in_bound is None or in_bound(child):
-                        if child_depth == limit:
+                        if at_limit:
                             push(leaf)
                         else:  # events compare by value: the frontier keeps one of each
                             push((child_fp, child_depth, one_event(event, event), entry))
                     else:
                         stats.cut_by_bound += 1
-                count_kinds(map(kind_of, events))
+                count_kinds(events)
                 pending = None
-                if note is not ignore and len(stats.rules) >= every_rule:
+                if note is not ignore and len(rules) >= every_rule:
                     note = ignore  # every rule is covered: nothing more to learn
+                    probing = not rules >= catalogue
                 if len(frontier) > max_queue:
                     max_queue = len(frontier)
-                if max_states is not None and stats.distinct >= max_states:
+                if max_states is not None and distinct >= max_states:
                     stats.generated, stats.max_depth, stats.max_queue = (generated, max_depth,
                                                                           max_queue)
-                    stats.queue = len(frontier)
+                    stats.queue, stats.distinct = len(frontier), distinct
                     return None, "max-states"
                 countdown -= len(events)
                 if countdown <= 0:
@@ -489,6 +503,7 @@ class Explorer:
                         next_tick = now + interval
                         stats.generated, stats.max_depth, stats.max_queue = (generated,
                                                                               max_depth, max_queue)
+                        stats.distinct = distinct
                         self._tick(len(frontier))
         except _Found as f:  # a deadlock
             stats.generated, stats.max_depth = generated, max_depth
@@ -498,8 +513,8 @@ class Explorer:
             return self._counterexample(_model_failure(exc, event), fp, depth), "violation"
         finally:
             if pending is not None:  # a list cut short
-                count_kinds(map(kind_of, pending[:generated - before]))
-            stats.generated, stats.max_depth = generated, max_depth
+                self._kinds.add_each(pending[:generated - before])
+            stats.generated, stats.max_depth, stats.distinct = generated, max_depth, distinct
             stats.queue = len(frontier)
             stats.max_queue = max(max_queue, stats.queue)
         return None, "exhausted"
@@ -510,7 +525,7 @@ class Explorer:
         walk_limit = cfg.depth if cfg.depth is not None else DEFAULT_WALK_DEPTH
         max_states = cfg.max_states if cfg.max_states is not None else DEFAULT_MAX_STATES
         seen: set[int] = set()
-        kinds = self._kinds
+        kinds = self._kinds.kinds
         note = stats.rules.add
         root = self.start.state
         interval = cfg.progress_interval

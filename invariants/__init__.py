@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,9 @@ class Invariant:
     # the check keeps what it derives with the state (values its copies inherit): a search runs
     # it on a state about to be expanded too, so that the checks of its successors find them
     derives: bool = False
+    # what the check reads, as a hashable value of which its verdict is a function: a search
+    # checks the invariant once per distinct value (invariants may share one such function)
+    reads: Callable[[Any], Hashable] | None = None
 
 
 def suite(game_name: str) -> list[Invariant]:

@@ -1,13 +1,34 @@
-"""Invariants of every reachable Pionjär state."""
+"""Invariants of every reachable Pionjär state.
+
+The checks of cash, property and equipment read the players' purses and the bank's totals
+(``reads=_purses``), the card check reads where the cards are (``reads=_cards``): few of a
+search's states differ there, so a search checks them once per distinct value of those.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from itertools import chain
 
 from referee.invariants import Invariant
 from referee.model.pionjar.data import GameData
 from referee.model.pionjar.state import PionjarState
+
+
+def _purses(s: PionjarState) -> Hashable:
+    """What the cash, property and equipment checks read: each player's cash, property and
+    equipment, the Saloon and the bank's totals (the data set is fixed for a game)."""
+    return (s.saloon, s.bank_paid, s.bank_received,
+            tuple([(n, ps.cash, ps.prop, ps.harvest, ps.axe) for n, ps in s.p.items()]))
+
+
+def _cards(s: PionjarState) -> Hashable:
+    """What the card check reads: the stacks, the set-aside and removed cards, each player's
+    spoils and kept cards, and the leased card."""
+    return (tuple(s.stacks), (*map(tuple, s.stacks.values()),), tuple(s.discards),
+            (*map(tuple, s.discards.values()),), tuple(s.removed),
+            tuple([(tuple(ps.spoils), tuple(ps.kept)) for ps in s.p.values()]), s.lease_card)
 
 
 def cash_conserved(s: PionjarState) -> str | None:
@@ -148,15 +169,16 @@ def _every_card(data: GameData) -> frozenset[str]:
 
 SUITE: list[Invariant] = [
     Invariant("cash-conserved", "players' cash plus the Saloon equals what the bank issued less "
-              "what it received; no cash is negative", cash_conserved),
+              "what it received; no cash is negative", cash_conserved, reads=_purses),
     Invariant("saloon-non-negative", "the Saloon never holds less than 0", saloon_non_negative),
     Invariant("month-forward", "the almanac only moves forward, one month at a time, never past "
               "the last month", month_forward),
-    Invariant("one-owner", "each property has at most one holder", one_owner_per_property),
+    Invariant("one-owner", "each property has at most one holder", one_owner_per_property,
+              reads=_purses),
     Invariant("prison-two-months", "a prisoner stays exactly two full months",
               prison_two_months),
     Invariant("equipment-within-land", "harvest and axe cards never exceed the holder's fields "
-              "and stands, nor the game's supply", equipment_within_land),
+              "and stands, nor the game's supply", equipment_within_land, reads=_purses),
     Invariant("cards-accounted", "every card is in exactly one place; sold cards have left",
-              cards_accounted),
+              cards_accounted, reads=_cards),
 ]

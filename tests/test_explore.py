@@ -519,3 +519,30 @@ def test_the_live_panel_stays_off_when_standard_error_is_not_a_terminal() -> Non
 
     with live_progress(max_states=10, depth=2) as progress:
         assert progress is None
+
+
+def test_the_count_by_kind_is_that_of_counting_event_by_event() -> None:
+    """The explorer counts each distinct list of kinds once per occurrence: the figures, and
+    the order of kinds with equal counts, are those of counting every event in turn."""
+    from collections import Counter
+
+    from referee.checker import event_kinds
+    from referee.checker.event_kinds import KindCount
+
+    lists = [[Action("Ann", "take"), Phase("play")], [Phase("play"), Action("Ann", "play")],
+             [Chance("start_player")], [Action("Ann", "take"), Phase("play")],
+             [Action("Bo", "take")] * 40] * 3
+    plain: Counter[tuple[type, str]] = Counter()
+    for events in lists:
+        plain.update((type(e), e.name) for e in events)
+    for limit in (1, 128):
+        old, event_kinds.LIMIT = event_kinds.LIMIT, limit
+        try:
+            counted = KindCount()
+            for events in lists:
+                counted.add(events)
+            counted.add_each(lists[0])
+        finally:
+            event_kinds.LIMIT = old
+        plain_too = plain + Counter((type(e), e.name) for e in lists[0])
+        assert list(counted.counts().items()) == list(plain_too.items())

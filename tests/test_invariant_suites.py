@@ -111,3 +111,17 @@ def test_equipment_beyond_the_supply_is_caught(monkeypatch):
 
 def test_every_pionjar_invariant_is_exercised():
     assert {inv.name for inv in suite("pionjar")} == set(PJ_CORRUPTIONS)
+
+
+@pytest.mark.parametrize(("game", "make", "corruptions"), [
+    ("homesteaders", hs_state, HS_CORRUPTIONS), ("pionjar", pj_state, PJ_CORRUPTIONS)])
+def test_what_an_invariant_reads_changes_with_each_corruption_it_catches(game, make, corruptions):
+    """A search checks an invariant with ``reads`` once per distinct value of it: every
+    corruption the invariant catches must change that value, or a search would skip it."""
+    for inv in suite(game):
+        if inv.reads is None or inv.name not in corruptions:
+            continue
+        state = make()
+        before = inv.reads(state)
+        corruptions[inv.name](state)
+        assert inv.reads(state) != before, inv.name
