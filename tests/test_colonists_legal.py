@@ -85,3 +85,27 @@ def test_the_simulated_corpus_takes_every_kind() -> None:
             if isinstance(event, Action) and event.name in KINDS:
                 seen[event.name] += 1
     assert set(seen) == set(KINDS), seen
+
+
+@pytest.mark.parametrize(("seed", "last"), [(1, 1), (2, 1), (3, 4), (4, 4)])
+def test_random_walks_over_every_listed_decision(seed: int, last: int) -> None:
+    """Games of random listed decisions (the new moves among them): each listed decision passes
+    ``check`` and ``apply`` takes it."""
+    rng = random.Random(seed)
+    s = GAME.new_state(seat_names(2), {"last_era": last})
+    taken: Counter[str] = Counter()
+    for _ in range(5000):
+        if GAME.is_over(s):
+            break
+        outcomes = GAME.chance_outcomes(s)
+        if outcomes:
+            GAME.apply(s, rng.choice([e for e, _ in outcomes]))
+            continue
+        legal = GAME.legal_actions(s)
+        assert legal, f"nothing is listed at stage {s.stage}"
+        for listed in legal:
+            assert GAME.check(s, listed) is None, f"listed {listed} is refused"
+        event = rng.choice(legal)
+        taken[event.name] += 1
+        GAME.apply(s, event)
+    assert taken["discard"], taken
