@@ -11,6 +11,9 @@ from referee.model.colonists import GAME
 from referee.model.colonists.state import ColonistsState
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
+# moves listed since the tests below picked their states (by index) from these games: left out,
+# so the games stay as they were
+LATER_LISTED = frozenset({"use_card", "convert", "market_action", "replace", "discard"})
 
 
 def random_states(players: int, seed: int, last_era: int = 4,
@@ -26,7 +29,7 @@ def random_states(players: int, seed: int, last_era: int = 4,
         if outcomes:
             event = rng.choice([e for e, _ in outcomes])
         else:
-            actions = GAME.legal_actions(state)
+            actions = [e for e in GAME.legal_actions(state) if e.name not in LATER_LISTED]
             assert actions, f"no legal action at stage {state.stage}"
             event = rng.choice(actions)
         GAME.apply(state, event)

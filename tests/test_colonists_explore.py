@@ -39,7 +39,8 @@ FIRST_TURN: dict[str, Any] = {
                         "stewards": [[0, 0]]},
                 "Bo": {"filled": True, "goods": {"wood": 3, "food": 1}, "stewards": [[1, 1]]}}}
 SETUP = [1, 127, 379, 3151]          # 2 players: the colonies, the start player, the first draw
-FIRST_TURN_COUNTS = [1, 6, 12, 57, 1262]
+# decisions listed include one-good discards by the player deciding (Move `discard`)
+FIRST_TURN_COUNTS = [1, 9, 30, 110, 1475]
 
 
 def invoke(*args: str) -> Any:

@@ -64,7 +64,9 @@ def test_the_hand_written_position_is_read_as_written():
     used = {132, 112, 126, 135, 111, 120, 128, 102, 101}
     assert sorted(s.draw_pile) == sorted(c for c in range(101, 136) if c not in used)
     assert GAME.observe(s).players["Ann"]  # every observable can be computed
-    assert [str(e) for e in GAME.legal_actions(s)] == ["Bo: gather"]
+    # the action, and a discard of each good Bo holds (Bo's only good is a Food)
+    assert [str(e) for e in GAME.legal_actions(s)] == ["Bo: gather",
+                                                      'Bo: discard goods={"food": 1}']
 
 
 def test_play_goes_on_from_a_position():

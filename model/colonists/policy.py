@@ -74,6 +74,8 @@ NEED_BONUS = (0.9, 0.5, 0.3)         # extra value of a unit the 1st, 2nd, 3rd p
 LOOKAHEAD = 0.45                      # weight of the best action reachable on the next turn
 RESIDENCE_OPTION = {"farm": 1.5, "flat": 2.0, "estate": 0.5, "apartment": 0.5}
 EXPLORE = 0.08                        # how often an action nearly as good as the best is taken
+# moves the planner decides on its own (a card's use, conversions, discards): never a fallback
+PLANNED = frozenset({"use_card", "convert", "market_action", "replace", "discard"})
 CHANCE_STAGES = frozenset({"colonies", "start_player", "draw_place", "fifth_colony",
                            "market_card", "reveal_place", "draw"})
 STYLE_KEYS = ("residence", "storage", "production", "sustenance", "money", "special", "cards",
@@ -180,11 +182,12 @@ class ColonistsPlayer:
         return None
 
     def _fallback(self, s: ColonistsState) -> GameEvent | None:
-        """The move table's first legal decision (never needed when the planner is right)."""
-        for event in self.game.legal_actions(s):
-            if event.name not in ("employ", "dismiss", "discard"):
+        """The move table's first legal decision (never needed when the planner is right),
+        among the moves the planner does not take on its own."""
+        legal = [e for e in self.game.legal_actions(s) if e.name not in PLANNED]
+        for event in legal:
+            if event.name not in ("employ", "dismiss"):
                 return event
-        legal = self.game.legal_actions(s)
         return legal[0] if legal else None
 
     def _stage_optional(self, s: ColonistsState) -> GameEvent | None:

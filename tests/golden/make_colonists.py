@@ -202,6 +202,14 @@ def _liked(action: Action) -> float:
     return base
 
 
+# moves the scripted player never takes (listed for the explorer since the games were written)
+UNTAKEN = frozenset({"use_card", "convert", "market_action", "replace", "discard"})
+
+
+def _offered(state: ColonistsState) -> list[Any]:
+    return [e for e in GAME.legal_actions(state) if e.name not in UNTAKEN]
+
+
 class Steady:
     """A plain player for the long scripted games (until the simulator's policy takes over):
     Workers employed whenever possible, and each turn the move whose action it likes best,
@@ -217,7 +225,7 @@ class Steady:
         return self.rng.choices(events, weights)[0].to_json()
 
     def choose(self, state: ColonistsState) -> Obj:
-        legal = GAME.legal_actions(state)
+        legal = _offered(state)
         by_name: dict[str, list[Any]] = {}
         for e in legal:
             by_name.setdefault(e.name, []).append(e)
@@ -238,8 +246,7 @@ class Steady:
     def _after(self, state: ColonistsState, move: Action) -> float:
         trial = state.copy()
         GAME.apply(trial, move)
-        acts = [e for e in GAME.legal_actions(trial) if isinstance(e, Action)
-                and e.name in LIKING]
+        acts = [e for e in _offered(trial) if isinstance(e, Action) and e.name in LIKING]
         return max((_liked(e) for e in acts), default=0.0) + self.rng.random()
 
 
@@ -1821,7 +1828,7 @@ def later_start(first: int, players: Sequence[str] = P2) -> Table:
             events = sorted((e for e, _ in outcomes), key=str)
             t.add(rng.choice(events).to_json())
         else:
-            t.add(GAME.legal_actions(state)[0].to_json())
+            t.add(_offered(state)[0].to_json())
     return t
 
 
@@ -1891,7 +1898,7 @@ def saved_cases() -> Iterable[Case]:
         if outcomes:
             t.add(rng.choice(sorted((e for e, _ in outcomes), key=str)).to_json())
         else:
-            t.add(GAME.legal_actions(t.state)[0].to_json())
+            t.add(_offered(t.state)[0].to_json())
     t.add(a("Ann", "setup_buildings", buildings=["farm", "farm", "forester_house", "flat"],
             embassies={"envoy": 2}),
           a("Ann", "setup_goods", goods={"wood": 3, "clay": 1}),

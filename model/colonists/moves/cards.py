@@ -4,9 +4,10 @@ card actions and the improvements that replace them (rulebook "Improvements and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import product
 from typing import Any
 
 from referee.model.colonists import data as d
@@ -41,7 +42,13 @@ from referee.model.colonists.moves.community import (
     raze_refs,
     remodel_items,
 )
-from referee.model.colonists.moves.places import market_card, swap, swap_problem
+from referee.model.colonists.moves.places import (
+    market_card,
+    swap,
+    swap_pairs,
+    swap_problem,
+    with_declines,
+)
 from referee.model.colonists.moves.setup import _chance_refused, _chance_schema, _uniform
 from referee.model.colonists.refs import (
     Refused,
@@ -629,11 +636,11 @@ class Keep(Action):
 
 
 class UseCard(Action):
-    """Spend a use of a limited card that is not tied to a move (the Apprentice's Steward)."""
+    """Spend a use of a limited card that is not tied to a move (the Apprentice's Steward).
+    Listed: each such card the current player may use now."""
 
     name = "use_card"
     rules = ("CO-CARD-EFFECT",)
-    enumerated = False  # a use spent at any point of a turn, outside the explorer's moves
     required = fields(card=int)
     stages = frozenset({"turn"})
 
@@ -649,6 +656,15 @@ class UseCard(Action):
                           "'ticket' or 'horse'), not on its own")
         if "apprentice_turns" in s.p[i].used:
             raise illegal(e, "CO-CARD-EFFECT", "an Apprentice's Steward is in play already")
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        for number in sorted(s.p[i].limited):
+            if any(isinstance(x, d.Apprentice) for x in s.data.improvements[number].effects):
+                event = ActionEvent.make(player, "use_card", card=number)
+                if self.check(s, event) is None:
+                    yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         from referee.model.colonists.moves.turn import _ensure_stewards, _use_limited
@@ -670,11 +686,15 @@ class UseCard(Action):
 class Convert(Action):
     """A conversion during production: an improvement's (the Panel Saw, the Kiln...) or a
     colony's (the Industrialist's refining at the end of the year, each recipe group within its
-    level's limit). ``times`` counts each recipe, the colony's groups one after another."""
+    level's limit). ``times`` counts each recipe, the colony's groups one after another.
+    Listed: each recipe of each card or colony once (declining just enough when the goods do
+    not fit); more at once is the same as single ones in a row."""
 
     name = "convert"
     rules = ("CO-PRODUCE",)
-    enumerated = "partly"  # the cards' conversions; a colony's conversions are left to the log
+    # listed where a player decides (the era's start); most conversions fall at chance stages
+    # (the next Market card is due), where the table lists no decisions
+    enumerated = "partly"
     optional = fields(card=int, colony=str, times=(int, list), give=dict, get=dict,
                       decline=dict, exchange=list)
     who = "anyone"
@@ -778,6 +798,35 @@ class Convert(Action):
         if problem:
             raise illegal(e, self._rule(s, e), problem)
 
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        c = s.p[i]
+        sources: list[tuple[dict[str, Any], list[d.ProductionConvert]]] = []
+        for number in c.played:
+            found = [x for x in s.data.improvements[number].effects
+                     if isinstance(x, d.ProductionConvert)]
+            if found:
+                sources.append(({"card": number}, found[:1]))
+        for colony, level in sorted(c.embassies.items()):
+            found = [x for x in s.data.abilities(colony, level)
+                     if isinstance(x, d.ProductionConvert)]
+            if found:
+                sources.append(({"colony": colony}, found))
+        for params, groups in sources:
+            recipes = [r for x in groups for r in x.recipes]
+            for j, recipe in enumerate(recipes):
+                times: int | list[int] = 1 if len(recipes) == 1 else [
+                    int(k == j) for k in range(len(recipes))]
+                event = ActionEvent.make(player, "convert", **params, times=times)
+                if self.check(s, event) is None:
+                    yield event
+                    continue
+                for declined in with_declines(s, i, player, "convert", dict(recipe.get),
+                                              {**params, "times": times}):
+                    if self.check(s, declined) is None:
+                        yield declined
+
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
         c = s.p[i]
@@ -854,11 +903,14 @@ def _recipe_text(r: d.Recipe) -> str:
 
 
 class MarketAction(Action):
-    """The year's card's action at a Market, within its limit."""
+    """The year's card's action at a Market, within its limit. Listed: each count of the card's
+    buildings up to its limit (a building razed for room when none fits), each remodel source,
+    each mix of its recipes up to its limit (declining just enough when the goods do not fit),
+    the draw or the marker as they are, a swap of two unoccupied Places that differ (swapping
+    equal ones changes nothing) with the marker or a card's alternative."""
 
     name = "market_action"
     rules = ("CO-MARKET-ACTION",)
-    enumerated = False  # the year's card decides its forms: left to the log
     optional = fields(buildings=list, times=(int, list), decline=dict, swap=list, card=int,
                       exchange=list)
     stages = ACT
@@ -910,7 +962,71 @@ class MarketAction(Action):
         raise illegal(e, "CO-CARD-EFFECT", f"trades use 'market_trade' ({bundle_text(give)})")
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
-        return iter(())
+        assert player is not None and s.pending is not None and s.pending.tile is not None
+        if not s.board.tiles[s.pending.tile].market and not s.pending.market:
+            return
+        i = s.players.index(player)
+        action = market_card(s).action
+        if action.kind in ("build", "remodel"):
+            yield from self._builds(s, i, player, action)
+        elif action.kind == "refine":
+            yield from self._refines(s, i, player, action)
+        else:
+            yield from self._checked(s, [ActionEvent.make(player, "market_action")])
+            if action.kind == "chief_officer":
+                yield from self._checked(s, (ActionEvent.make(player, "market_action", swap=pair)
+                                             for pair in swap_pairs(s)))
+        for number in s.p[i].played:
+            for alt in s.data.improvements[number].effects:
+                if isinstance(alt, d.MarketAlternative) and alt.mode == "swap_places":
+                    yield from self._checked(s, (
+                        ActionEvent.make(player, "market_action", card=number, swap=pair)
+                        for pair in swap_pairs(s, alt.adjacent)))
+
+    def _checked(self, s: ColonistsState, events: Iterable[ActionEvent]
+                 ) -> Iterator[ActionEvent]:
+        for event in events:
+            if self.check(s, event) is None:
+                yield event
+
+    def _builds(self, s: ColonistsState, i: int, player: str, action: d.MarketAction
+                ) -> Iterator[ActionEvent]:
+        slug = action.building
+        assert slug is not None
+        found = False
+        for n in range(1, (action.limit or 1) + 1):
+            event = ActionEvent.make(player, "market_action", buildings=[slug] * n)
+            if self.check(s, event) is not None:
+                break
+            found = True
+            yield event
+        if s.data.buildings[slug].upgrade_of is not None or any(
+                isinstance(x, d.ExtraRemodel) and x.target == slug
+                for x in effects_of(s, i, d.ExtraRemodel)):
+            items = [x for x in remodel_items(s, i, slug) if not found or "#" in x["from"]]
+            yield from self._checked(s, (ActionEvent.make(player, "market_action",
+                                                          buildings=[x]) for x in items))
+        elif not found:  # no spot left: raze one to make room
+            yield from self._checked(s, (
+                ActionEvent.make(player, "market_action",
+                                 buildings=[{"building": slug, "raze": ref}])
+                for ref in raze_refs(s, i)))
+
+    def _refines(self, s: ColonistsState, i: int, player: str, action: d.MarketAction
+                 ) -> Iterator[ActionEvent]:
+        k = len(action.recipes)
+        top = action.limit if action.limit is not None else 1
+        for counts in product(range(top + 1), repeat=k):
+            if not 0 < sum(counts) <= top:
+                continue
+            times: int | list[int] = counts[0] if k == 1 else list(counts)
+            event = ActionEvent.make(player, "market_action", times=times)
+            if self.check(s, event) is None:
+                yield event
+                continue
+            _, get = recipe_totals(action.recipes, list(counts))
+            yield from self._checked(s, with_declines(s, i, player, "market_action", get,
+                                                      {"times": times}))
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)

@@ -26,8 +26,9 @@ from referee.model.colonists.goods import Bundle, add, bundle_text
 from referee.model.colonists.moves.base import Action, player_index
 from referee.model.colonists.moves.cards import card_problem, play
 from referee.model.colonists.moves.common import check_receive, close, done, here, settle, take
+from referee.model.colonists.moves.community import raze_refs
 from referee.model.colonists.moves.places import swap, swap_problem, with_declines
-from referee.model.colonists.moves.turn import Move, fee_payment_problem
+from referee.model.colonists.moves.turn import Move, fee_bundles, fee_payment_problem
 from referee.model.colonists.refs import Refused, building_ref, goods_param, illegal, place_ref
 from referee.model.colonists.refs import schema as schema_error
 from referee.model.colonists.state import Built, ColonistsState, Pending
@@ -299,11 +300,11 @@ class SwapPlaces(Action):
 class Replace(Action):
     """The Storekeeper's replacement: pay the Fee to replace a Storage Shed (level II) or a
     Storage House (level III) by a Building for a Farmer (a Citizen), from the supply, once per
-    turn, at the start or the end of the turn."""
+    turn, at the start or the end of the turn. Listed: every facility the player may replace by
+    every building allowed, each with a few ways to pay the Fee (``fee_bundles``)."""
 
     name = "replace"
     order_rule = "CO-STOREKEEPER-2"
-    enumerated = False  # any supply building for any facility: left to the log
     rules = ()
     required = fields(building=str, **{"with": str})
     optional = fields(fee=dict)
@@ -361,6 +362,31 @@ class Replace(Action):
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         self._plan(s, e)
+
+    def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        assert player is not None
+        i = s.players.index(player)
+        if not (_at_end(s, i) or _at_start(s, i)):
+            return
+        found = effects_of(s, i, d.ReplaceBuilding)
+        if not found:
+            return
+        fees = fee_bundles(s, i)
+        for ref in raze_refs(s, i):
+            slug = ref.partition("#")[0]
+            for effect in found:
+                if effect.source != slug:
+                    continue
+                for b in sorted(s.data.buildings.values(), key=lambda b: b.slug):
+                    if b.worker != effect.worker or b.upgrade_of is not None:
+                        continue
+                    for fee in fees:
+                        params: dict[str, Any] = {"building": ref, "with": b.slug}
+                        if fee:
+                            params["fee"] = fee
+                        event = ActionEvent.make(player, "replace", **params)
+                        if self.check(s, event) is None:
+                            yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)

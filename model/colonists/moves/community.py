@@ -28,7 +28,7 @@ from referee.model.colonists.economy import (
     sustain_problem,
     trim,
 )
-from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES
+from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES, ColonistsFlow
 from referee.model.colonists.goods import (
     STORABLE,
     Bundle,
@@ -296,6 +296,8 @@ def after_razing(s: ColonistsState, i: int) -> None:
     release_unallowed(s, i)
     trim(s, i)
     turns.leave_extra_stewards(s, i)
+
+FLOW = ColonistsFlow()
 
 
 class Build(Action):
@@ -598,9 +600,13 @@ class Dismiss(Action):
 
 
 class Discard(Action):
+    """Discarding stored goods at any time (any goods, by any player). Listed in a canonical
+    reduced form: one good of each kind held, by a player who decides now. A larger discard is
+    the same as single ones in a row, and another player's discard commutes with the decision
+    taken now, so the list still reaches every state a discard reaches."""
+
     name = "discard"
     rules = ("CO-DISCARD",)
-    enumerated = False  # any goods, at any moment: listing them would swamp the explorer
     required = fields(goods=dict)
     who = "anyone"
     stages = PLAY_STAGES
@@ -628,7 +634,16 @@ class Discard(Action):
         keeps_action_possible(s, e, self)
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
-        return iter(())
+        assert player is not None
+        if player not in FLOW.actors(s):
+            return
+        i = s.players.index(player)
+        for good in sorted(holdings(s, i)):
+            if good in ("tools", "dollars"):
+                continue
+            event = ActionEvent.make(player, "discard", goods={good: 1})
+            if self.check(s, event) is None:
+                yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         sustain(s, player_index(s, e), self._goods(e))

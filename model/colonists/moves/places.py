@@ -321,5 +321,19 @@ def swap(s: ColonistsState, e: ActionEvent, adjacent: bool = False) -> None:
     ta.slug, tb.slug = tb.slug, ta.slug
 
 
+def swap_pairs(s: ColonistsState, adjacent: bool = False) -> list[list[list[int]]]:
+    """Each swap of two unoccupied Places that differ (a swap of equal ones changes nothing),
+    named by their first cells, for the explorer."""
+    taken = {t for c in s.p for t in c.stewards if t is not None}
+    free = sorted(t for t, tile in s.board.tiles.items() if not tile.market and t not in taken)
+    out = []
+    for n, a in enumerate(free):
+        for b in free[n + 1:]:
+            ta, tb = s.board.tiles[a], s.board.tiles[b]
+            if ta.slug != tb.slug and (not adjacent or b in s.board.adjacent_tiles(a)):
+                out.append([list(ta.cells[0]), list(tb.cells[0])])
+    return out
+
+
 MOVES = (Gather(), Sell(), Subsidy(), Refine(), ClaimMarker())
 __all__ = ["MOVES", "scaled"]

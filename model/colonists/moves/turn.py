@@ -606,4 +606,35 @@ def _fee_options(s: ColonistsState, i: int, to: int) -> Iterator[dict[str, dict[
         yield {payee: pay for payee in due}
 
 
+def fee_bundles(s: ColonistsState, i: int) -> list[Bundle]:
+    """A few ways to pay one Fee (for the explorer): a sustenance good or tool the player holds,
+    with the building resources of one kind they hold most of, or mixed from the most held
+    when no one kind suffices."""
+    first, count = fee_parts(s, i)
+    c = s.p[i]
+    heads: list[str | None] = [g for g in first if (
+        c.tools if g == "tools" else c.stored.get(g, 0)) >= 1] if first else [None]
+    held = sorted((g for g in BUILDING_RESOURCES if c.stored.get(g, 0)),
+                  key=lambda g: (-c.stored.get(g, 0), g))
+    parts: list[Bundle] = [{g: count} for g in held[:2] if c.stored[g] >= count]
+    if not parts and count:
+        mixed: Bundle = {}
+        left = count
+        for g in held:
+            mixed[g] = min(c.stored[g], left)
+            left -= mixed[g]
+            if not left:
+                parts.append(mixed)
+                break
+    elif not count:
+        parts = [{}]
+    out: list[Bundle] = []
+    for head, part in product(heads, parts):
+        pay = dict(part)
+        if head is not None:
+            pay[head] = pay.get(head, 0) + 1
+        out.append(pay)
+    return out
+
+
 MOVES = (PlaceSteward(), Move())
