@@ -88,3 +88,32 @@ def test_market_action(key: str) -> None:  # CO-MARKET-ACTION
         bad = refuses(state, {"player": "Ann", "action": "market_action",
                               "buildings": [action.building] * (action.limit + 1)})
         assert bad.rule in ("CO-MARKET-ACTION", "CO-BUILD-LIMIT", "CO-SPEND")
+
+
+@pytest.mark.parametrize("key", [k for k in CARDS
+                                 if DATA.market_cards[k].action.kind != "chief_officer"])
+def test_only_the_chief_officers_market_action_swaps_places(key: str) -> None:  # CO-MARKET-ACTION
+    """Rulebook, Head Official: "At the start of Era IV, the Head Official is replaced with the
+    Chief Officer. There you still get the starting player marker, and you may additionally
+    swap any two unoccupied Place tiles": no other card's action swaps."""
+    from referee.model.colonists.moves.places import swap_pairs
+
+    state = _at_market(key)
+    pair = swap_pairs(state)[0]
+    board = {t: tile.slug for t, tile in state.board.tiles.items()}
+    bad = refuses(state, {"player": "Ann", "action": "market_action", "swap": pair})
+    assert (bad.kind, bad.rule) == ("illegal", "CO-MARKET-ACTION")
+    assert "only the Chief Officer's" in bad.message
+    assert {t: tile.slug for t, tile in state.board.tiles.items()} == board
+
+
+def test_the_chief_officers_market_action_swaps_two_places() -> None:  # CO-MARKET-ACTION
+    from referee.model.colonists.moves.places import swap_pairs
+
+    state = _at_market("era_4.chief_officer")
+    (a, b) = swap_pairs(state)[0]
+    slug_a, slug_b = (state.board.tiles[state.board.tile_at(tuple(c))].slug for c in (a, b))
+    play(state, {"player": "Ann", "action": "market_action", "swap": [a, b]})
+    assert state.marker == 0
+    assert state.board.tiles[state.board.tile_at(tuple(a))].slug == slug_b
+    assert state.board.tiles[state.board.tile_at(tuple(b))].slug == slug_a

@@ -922,6 +922,9 @@ class MarketAction(Action):
             self._alternative(s, i, e, check=True)
             return
         action = market_card(s).action
+        if has_param(e, "swap") and action.kind != "chief_officer":
+            raise illegal(e, "CO-MARKET-ACTION", f"the {market_card(s).name} card's Market "
+                          "action swaps no Places (only the Chief Officer's does)")
         if action.kind in ("build", "remodel"):
             assert action.building is not None
             if not has_param(e, "buildings"):
@@ -1054,7 +1057,7 @@ class MarketAction(Action):
         elif action.kind in ("head_official", "chief_officer"):
             s.marker = i
             note("CO-START-MARKER")
-            if has_param(e, "swap"):
+            if action.kind == "chief_officer" and has_param(e, "swap"):
                 swap(s, e)
         market_done(s, note)
 
