@@ -55,8 +55,9 @@ class Move(Generic[S]):
     order_rule: ClassVar[str | None] = None  # a move outside its stages (default: the stage's)
     # True when ``legal`` lists every decision of this move (in one spelling each); "partly"
     # when it lists only plain forms (a card's alternative or a remodel left out); False for a
-    # free-form move it never lists (discarding any goods at any moment). The explorer tries
-    # only what is listed; the conformance suite checks the rest without looking for it.
+    # free-form move it never lists (The Colonists' swap of any two Places at any moment). The
+    # explorer tries only what is listed; the conformance suite checks the rest without looking
+    # for it.
     enumerated: ClassVar[bool | str] = True
 
     def validate(self, state: S, event: Any) -> Violation | None:

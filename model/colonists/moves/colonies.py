@@ -263,6 +263,7 @@ class SwapPlaces(Action):
     required = fields(swap=list)
     who = "anyone"
     stages = MOMENT_STAGES
+    enumerated = False  # any two Places at the start or end of any turn: left to the log
 
     def _half(self, s: ColonistsState, i: int, e: ActionEvent) -> int:
         rule = co.rule_for(s, lambda x: isinstance(x, d.SwapPlaces), "CO-LORD-3")
@@ -420,6 +421,7 @@ class MoveAmbassador(Action):
     optional = fields(ticket=int)
     who = "anyone"
     stages = MOMENT_STAGES
+    enumerated = "partly"  # the first three Places in Range, without a ticket
 
     def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
         name = e.get("ambassador")
