@@ -293,115 +293,85 @@ class Replay:
         neither decoded nor parsed again, and the game plays it again without checking its
         parameters a second time (``play_again``)."""
         max_line_bytes = limit(max_line_bytes)
-        readline, size = stream.readline, max_line_bytes + 1
         feed, report = self.feed, self.report
         branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
         known: dict[bytes, GameEvent] = {}
         players: tuple[str, ...] = ()
         step, again, note = self._step, self._again, self._note
         direct = False
+        readline, size = stream.readline, max_line_bytes + 1
         number = 0
-        while True:
+        while True:  # numbered_lines inline, blank lines tested only when not known
             raw = readline(size)
             if not raw:
                 return
             number += 1
-            if direct:
-                event = known.get(raw)
-                if event is not None:
-                    self.last_line = number
-                    report.events += 1
-                    try:
-                        violation = again(self.state, event, note)
-                    except RuleViolation as exc:
-                        self._refused(number, raw, event, None, exc.violation, False)
+            event = known.get(raw) if direct else None
+            play = again
+            if event is None:
+                cut = len(raw) > max_line_bytes and not raw.endswith(b"\n")
+                if cut:
+                    line = read_line(number, raw, max_line_bytes)
+                elif raw.isspace():
+                    continue
+                elif direct and (plain := plain_object(raw)) is not None:
+                    # read as decode_line reads it; its RawLine is built only for a line that
+                    # is neither a plain event nor a plain check
+                    text, decoded, numbers = plain
+                    event = plain_event(decoded, players, numbers)
+                    if event is None:
+                        check = plain_check(decoded, numbers)
+                        if check is not None:
+                            self.last_line = number
+                            report.events += 1
+                            self._check(number, text, check, None)
+                            if self.stopped:
+                                return
+                            continue
+                        line = RawLine(number, text, decoded, None, numbers)
+                else:
+                    line = decode_line(number, raw)
+                    if direct and line.obj is not None:
+                        event = plain_event(line.obj, players, line.plain_numbers)
+                if event is None:
+                    obj = line.obj
+                    if direct and obj is not None and (
+                            check := plain_check(obj, line.plain_numbers)) is not None:
+                        self.last_line = number
+                        report.events += 1
+                        self._check(number, line.text, check, None)
                     else:
-                        if violation is not None:
-                            self._refused(number, raw, event, None, violation, True)
-                        elif snapshots or self.graph is not None:
-                            self._played(number, event)
-                        else:
-                            if type(event) is not Phase:  # plain_event builds the class itself
-                                undoable.append(len(branch))
-                            branch.append((number, event))
-                    if self.stopped:
+                        feed(line)
+                    if self.stopped or cut:
                         return
+                    header = self.header
+                    direct = header is not None and self.coverage is None and not self.finished
+                    if header is not None:
+                        players, step, again = header.players, self._step, self._again
+                        note = self._note
                     continue
-            cut = len(raw) > max_line_bytes and not raw.endswith(b"\n")
-            if cut:
-                line = read_line(number, raw, max_line_bytes)
-            elif raw.isspace():
-                continue
-            elif direct and (plain := plain_object(raw)) is not None:
-                # read as decode_line reads it; its RawLine is built only for a line that is
-                # neither a plain event nor a plain check
-                text, decoded, numbers = plain
-                event = plain_event(decoded, players, numbers)
-                if event is not None:
-                    # what _play_plain does, inline
-                    self.last_line = number
-                    report.events += 1
-                    try:
-                        violation = step(self.state, event, note)
-                    except RuleViolation as exc:
-                        self._refused(number, raw, event, None, exc.violation, False)
+                play = step  # read for the first time: its parameters are checked
+            # a plain event: what _play does, inline; kept by its bytes once played
+            self.last_line = number
+            report.events += 1
+            try:
+                violation = play(self.state, event, note)
+            except RuleViolation as exc:
+                self._refused(number, raw, event, None, exc.violation, False)
+            else:
+                if violation is not None:
+                    self._refused(number, raw, event, None, violation, True)
+                else:
+                    if snapshots or self.graph is not None:
+                        self._played(number, event)
                     else:
-                        if violation is not None:
-                            self._refused(number, raw, event, None, violation, True)
-                        else:
-                            if snapshots or self.graph is not None:
-                                self._played(number, event)
-                            else:
-                                if type(event) is not Phase:
-                                    undoable.append(len(branch))
-                                branch.append((number, event))
-                            if len(known) < KNOWN_LINES:
-                                known[raw] = event
-                    if self.stopped:
-                        return
-                    continue
-                check = plain_check(decoded, numbers)
-                if check is not None:
-                    self.last_line = number
-                    report.events += 1
-                    self._check(number, text, check, None)
-                    if self.stopped:
-                        return
-                    continue
-                line = RawLine(number, text, decoded, None, numbers)
-            else:
-                line = decode_line(number, raw)
-                if direct and line.obj is not None:
-                    event = plain_event(line.obj, players, line.plain_numbers)
-                    if event is not None:
-                        self._play_plain(number, raw, event, known)
-                        if self.stopped:
-                            return
-                        continue
-            obj = line.obj
-            if direct and obj is not None and (
-                    check := plain_check(obj, line.plain_numbers)) is not None:
-                self.last_line = number
-                report.events += 1
-                self._check(number, line.text, check, None)
-            else:
-                feed(line)
-            if self.stopped or cut:
+                        if type(event) is not Phase:  # plain_event builds the class itself
+                            undoable.append(len(branch))
+                        branch.append((number, event))
+                    if len(known) < KNOWN_LINES:
+                        known[raw] = event
+            if self.stopped:
                 return
-            header = self.header
-            direct = header is not None and self.coverage is None and not self.finished
-            if header is not None:
-                players, step, again = header.players, self._step, self._again
-                note = self._note
-
-    def _play_plain(self, number: int, raw: bytes, event: GameEvent,
-                    known: dict[bytes, GameEvent]) -> None:
-        """Play the event of a plain line read for the first time; kept by its bytes once
-        played, to be played again."""
-        self.last_line = number
-        self.report.events += 1
-        if self._play(number, raw, event, None) and len(known) < KNOWN_LINES:
-            known[raw] = event
 
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
