@@ -133,25 +133,12 @@ class Colonists(TableGame[ColonistsState]):
         """``check`` then ``apply`` as the move table's plain protocol does (the move looked up
         once), except where optional follow-ups end before the event: they are closed first."""
         if state.stage == "optional" and not continues(state, event):
-            violation = self.check(state, event)
-            if violation is None:
-                self.apply(state, event, note)
-            return violation
-        plan = self.moves.plans[type(event)].get(event.name)
-        if plan is None:
-            return self.unknown_event(event)
+            return super().play(state, event, note)  # check, then apply: both close them
         MEMO.start()
         try:
-            bad = self._check(state, event, plan)
-            if bad is not None:
-                return bad
-            if note is not ignore:
-                for rule in plan.rules:
-                    note(rule)
-            plan.apply(state, event, note)
+            return self._play_plan(state, event, note)
         finally:
             MEMO.stop()
-        return None
 
     def order(self, state: ColonistsState, event: GameEvent, move: Move[ColonistsState],
               ) -> Violation | None:

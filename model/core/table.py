@@ -231,6 +231,11 @@ class TableGame(Generic[S]):
             if violation is None:
                 self.apply(state, event, note)
             return violation
+        return self._play_plan(state, event, note)
+
+    def _play_plan(self, state: S, event: GameEvent, note: Note) -> Violation | None:
+        """:meth:`play` by the move table's plain protocol: the plan looked up once, checked,
+        then applied."""
         plan = self.moves.plans[type(event)].get(event.name)
         if plan is None:
             return self.unknown_event(event)
