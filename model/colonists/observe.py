@@ -87,6 +87,44 @@ def _ambassadors(names: tuple[str, ...]) -> list[Q]:
             for n in names]
 
 
+def _row_of(colonies: list[str]) -> Callable[[ColonistsState, str], dict[str, int]]:
+    """A player's counts that a check line claims most (goods where they lie, the Toolbox,
+    Colonists, cards, relations), by the names of their quantities, each the value its getter
+    computes: the claims are compared here first."""
+    zeros = {name: 0 for good in STORABLE for name in (good, f"buffered_{good}")}
+    zeros.update((f"embassy_{colony}", 0) for colony in colonies)
+    buffered = {good: f"buffered_{good}" for good in STORABLE}
+    embassy = {colony: f"embassy_{colony}" for colony in colonies}
+    colonists = {kind: f"{kind}s" for kind in WORKER_TYPES}
+    at_work = {kind: f"employed_{kind}s" for kind in WORKER_TYPES}
+
+    def row(s: ColonistsState, p: str) -> dict[str, int]:
+        i = s.players.index(p)
+        c = s.p[i]
+        out = dict(zeros)
+        for good, n in c.stored.items():
+            if good in buffered:
+                out[good] = n
+        for good, n in c.buffered.items():
+            name = buffered.get(good)
+            if name is not None:
+                out[name] = n
+        for colony, level in c.embassies.items():
+            name = embassy.get(colony)
+            if name is not None:
+                out[name] = level
+        out["tools"] = c.tools
+        out["dollars"] = c.dollars
+        out["hand"] = len(c.hand)
+        out["improvements"] = len(c.played) + len(c.limited)
+        for kind, n in co.colonists(s, i).items():
+            out[colonists[kind]] = n
+        for kind, n in co.employed(c).items():
+            out[at_work[kind]] = n
+        return out
+    return row
+
+
 def make_observables(colonies: list[str],
                      ambassadors: tuple[str, ...] = ()) -> Observables[ColonistsState]:
     return Observables([
@@ -133,4 +171,4 @@ def make_observables(colonies: list[str],
                      lambda s: s.market_card, rule="CO-YEAR-START"),
         global_value("colonies", "names", "the colonies in play", lambda s: list(s.colonies),
                      rule="CO-SETUP-COLONIES", domain=lambda s: sorted(s.data.colonies)),
-    ], check_rule="CO-CHECK")
+    ], check_rule="CO-CHECK", player_row=_row_of(colonies))
