@@ -440,10 +440,13 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
 
 
 def stewards_allowed(s: ColonistsState, i: int) -> int:
-    found = effects_of(s, i, d.ExtraSteward)
-    extra = sum(e.stewards for e in found) if found else 0
-    extra += s.p[i].used.get("apprentice_stewards", 0)
-    return min(s.data.movement.max_stewards, s.data.setup.stewards + extra)
+    c = s.p[i]
+    base = c.cache.get("stewards")  # those the effects in force give
+    if base is None:
+        found = effects_of(s, i, d.ExtraSteward)
+        base = c.cache["stewards"] = s.data.setup.stewards + (
+            sum(e.stewards for e in found) if found else 0)
+    return min(s.data.movement.max_stewards, base + c.used.get("apprentice_stewards", 0))
 
 
 def steward_range(s: ColonistsState, i: int) -> int:

@@ -190,15 +190,16 @@ class Move(Action):
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         state = s
-        i = player_index(s, e)
+        i = s.players.index(e.player)
         c = s.p[i]
         if not c.filled:
             raise Refused(Violation("order", "CO-SETUP-STORAGE", f"{e.player} fills the Basic "
                                     "Storage (fill_storage) before the first move", e.player))
         n = _steward(s, e)
-        if n > stewards_allowed(s, i):
-            raise illegal(e, "CO-STEWARDS", f"{e.player} controls {stewards_allowed(s, i)} "
-                          f"Steward(s), not a Steward {n}")
+        allowed = stewards_allowed(s, i)
+        if n > allowed:
+            raise illegal(e, "CO-STEWARDS", f"{e.player} controls {allowed} Steward(s), not a "
+                          f"Steward {n}")
         here = c.stewards[n - 1] if n <= len(c.stewards) else None
         if here is None:
             raise Refused(Violation("order", "CO-STEWARD-ENTER", f"Steward {n} is not on the "
@@ -208,29 +209,42 @@ class Move(Action):
         if to == here:
             raise illegal(e, "CO-MOVE-RANGE", f"Steward {n} must move; he is on the "
                           f"{target.slug} already")
-        boost = self._boost(s, i, e)
-        self._reach(s, i, e, here, to, boost)
+        boosted = fee = ticket = horse = False  # which of the optional fields the move names
+        for key, _ in e.params:
+            if key == "boost":
+                boosted = True
+            elif key == "fee":
+                fee = True
+            elif key == "ticket":
+                ticket = True
+            elif key == "horse":
+                horse = True
+        boost = self._boost(s, i, e) if boosted else 0
+        self._reach(s, i, e, here, to, boost, ticket, horse)
         if not target.market and to in c.stewards and any(
                 t == to for k, t in enumerate(c.stewards) if k != n - 1):
             raise illegal(e, "CO-MOVE-OWN", f"another of {e.player}'s Stewards is on the "
                           f"{target.slug}")
-        self._leave(s, i, e, n, to)
-        if has_param(e, "boost"):  # the boost's Fee is paid first, an action of its own
+        if s.turns + 1 >= s.data.calendar.turns_per_half_year:
+            self._leave(s, i, e, n, to)
+        if boosted:  # the boost's Fee is paid first, an action of its own
             s = _after_paying(s, i, _boost_goods(e))
-        self._fee(s, i, e, to)
-        self._action_possible(s, e, to)
+        if fee or ticket or not target.market:
+            self._fee(s, i, e, to, fee, ticket)
+        self._action_possible(s, i, e, to, fee, ticket)
         MEMO.keep(state, e, to)
 
-    def _action_possible(self, s: ColonistsState, e: ActionEvent, to: int) -> None:
-        """CO-MOVE-ACTION: nobody moves to a place without carrying out its action."""
-        i = player_index(s, e)
+    def _action_possible(self, s: ColonistsState, i: int, e: ActionEvent, to: int, fee: bool,
+                         ticket: bool) -> None:
+        """CO-MOVE-ACTION: nobody moves to a place without carrying out its action (``fee``,
+        ``ticket``: whether the move names them)."""
         if always_possible(s, i, to):
             return
         total: Bundle = {}
-        if has_param(e, "fee"):
+        if fee:
             for goods in self._fees(e).values():
                 add(total, goods)
-        if has_param(e, "ticket"):
+        if ticket:
             add(total, next(x.price for x in s.data.improvements[e.get("ticket")].effects
                             if isinstance(x, d.Ticket)))
         # the state after the move, as far as the place's action sees it
@@ -246,18 +260,18 @@ class Move(Action):
                           "may not move there")
 
     def _reach(self, s: ColonistsState, i: int, e: ActionEvent, here: int, to: int,
-               boost: int = 0) -> None:
+               boost: int, ticket: bool, horse: bool) -> None:
         target = s.board.tiles[to]
         if target.market:
             return
         jumps = effects_of(s, i, d.JumpTo)
         if jumps and any(j.place == target.slug for j in jumps):
             return
-        if has_param(e, "ticket"):
+        if ticket:
             self._ticket(s, i, e)
             return
         reach = min(s.data.movement.max_range, steward_range(s, i) + boost)
-        if has_param(e, "horse"):
+        if horse:
             card = self._limited(s, i, e, "horse", d.Horse)
             reach = min(s.data.movement.max_range,
                         reach + sum(h.range for h in s.data.improvements[card].effects
@@ -290,9 +304,7 @@ class Move(Action):
 
     def _leave(self, s: ColonistsState, i: int, e: ActionEvent, n: int, to: int) -> None:
         """CO-MOVE-LEAVE: on the last of the three turns, every Steward moved in them must end
-        off the place he started on (Markets excepted)."""
-        if s.turns + 1 < s.data.calendar.turns_per_half_year:
-            return
+        off the place he started on (Markets excepted). Asked on the last turn only."""
         c = s.p[i]
         where = list(c.stewards)
         where[n - 1] = to
@@ -303,9 +315,12 @@ class Move(Action):
             raise illegal(e, "CO-MOVE-LEAVE", f"Steward {k + 1} would end {e.player}'s three "
                           f"turns on the {s.board.tiles[start].slug} he started them on")
 
-    def _fee(self, s: ColonistsState, i: int, e: ActionEvent, to: int) -> None:
+    def _fee(self, s: ColonistsState, i: int, e: ActionEvent, to: int, fee: bool,
+             ticket: bool) -> None:
+        """CO-FEE (``fee``, ``ticket``: whether the move names them; no Fee is due on a
+        Market)."""
         due = fee_due(s, i, to)
-        if not due and not has_param(e, "fee") and not has_param(e, "ticket"):
+        if not due and not fee and not ticket:
             return
         paid = self._fees(e)
         extra = sorted(set(paid) - set(due))
@@ -325,7 +340,7 @@ class Move(Action):
             if problem:
                 raise illegal(e, "CO-FEE", problem)
             add(total, goods)
-        if has_param(e, "ticket"):
+        if ticket:
             card = e.get("ticket")
             add(total, next(x.price for x in s.data.improvements[card].effects
                             if isinstance(x, d.Ticket)))
@@ -361,26 +376,35 @@ class Move(Action):
                         yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
-        i = player_index(s, e)
+        i = s.players.index(e.player)
         turns.turn_begins(s, i, moving=True)
         c = s.p[i]
-        n = e.get("steward", 1)
+        n = 1
+        boosted = fee = limited = False  # which of the optional fields the move names
+        for key, value in e.params:
+            if key == "steward":
+                n = value
+            elif key == "fee":
+                fee = True
+            elif key == "boost":
+                boosted = True
+            elif key == "ticket" or key == "horse":
+                limited = True
         to = MEMO.take(s, e)
         if to is None:
             to = place_ref(s, e, "to")
-        fees = self._fees(e)
+        fees = self._fees(e) if fee else {}
         here = c.stewards[n - 1]
         assert here is not None
         noting = note is not ignore  # what only notes rules is skipped where none are collected
         if noting:
             _note_colony_moves(s, i, e, here, to, note)
-        keys = {k for k, _ in e.params}
-        if "boost" in keys:
+        if boosted:
             c.used[BOOST] = turns.half_index(s)
             spend(s, i, _boost_goods(e))
             note("CO-ENVOY-2")
-        occupied = [j for j, o in enumerate(s.p) if j != i and to in o.stewards]
-        if noting and occupied and not s.board.tiles[to].market:
+        occupied = noting and [j for j, o in enumerate(s.p) if j != i and to in o.stewards]
+        if occupied and not s.board.tiles[to].market:
             note("CO-FEE")
             if fee_parts(s, i) != fee_parts_full(s) or not fee_due(s, i, to):
                 note("CO-FEE-WAIVE")
@@ -392,15 +416,17 @@ class Move(Action):
             add(total, goods)
         if total:
             note("CO-FEE-PAY")
-        for key in ("ticket", "horse"):
-            if key in keys:
-                card = e.get(key)
-                if key == "ticket":
-                    add(total, next(x.price for x in s.data.improvements[card].effects
-                                    if isinstance(x, d.Ticket)))
-                _use_limited(s, i, card)
-                s.limits[f"{key}:{card}"] = 1
-                note("CO-CARD-EFFECT")
+        if limited:
+            keys = {k for k, _ in e.params}
+            for key in ("ticket", "horse"):
+                if key in keys:
+                    card = e.get(key)
+                    if key == "ticket":
+                        add(total, next(x.price for x in s.data.improvements[card].effects
+                                        if isinstance(x, d.Ticket)))
+                    _use_limited(s, i, card)
+                    s.limits[f"{key}:{card}"] = 1
+                    note("CO-CARD-EFFECT")
         if total:
             spend(s, i, total)
         for payee, goods in fees.items():
