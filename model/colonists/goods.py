@@ -97,15 +97,29 @@ class Room:
         """Why ``spend`` cannot all lie in Storage at the start of an action, the rest of
         ``pool`` kept elsewhere (None: it can)."""
         stored = {g: n for g, n in spend.items() if g in _STORABLE}
-        if not covers(pool, stored):
-            short = {g: n - pool.get(g, 0) for g, n in stored.items() if pool.get(g, 0) < n}
-            return f"short of {bundle_text(short)}"
-        count = sum(stored.values())
+        count = 0
+        for g, n in stored.items():
+            if pool.get(g, 0) < n:
+                short = {g: n - pool.get(g, 0) for g, n in stored.items() if pool.get(g, 0) < n}
+                return f"short of {bundle_text(short)}"
+            count += n
         if count > self.storage:
             return (f"{count} goods cannot all be in Storage at once: it has "
                     f"{self.storage} spaces")
-        rest = minus(pool, stored)
-        if self.overflow(rest, count):
+        # what overflow(minus(pool, stored), count) finds, without building the rest
+        typed = self.typed
+        loose = 0
+        for g, n in pool.items():
+            if g in _STORABLE:
+                n -= stored.get(g, 0)
+                if typed:
+                    n -= typed.get(g, 0)
+                if n > 0:
+                    loose += n
+        for g, n in stored.items():
+            if n < 0 and g not in pool:
+                loose += max(0, -n - typed.get(g, 0))
+        if loose - (self.storage - count) - self.general > 0:
             return (f"with {bundle_text(stored)} in Storage, the other goods do not fit into the "
                     "rest of Storage and the Warehouse")
         return None
