@@ -33,6 +33,8 @@ def add(into: Bundle, goods: Mapping[str, int], times: int = 1) -> None:
 
 
 def minus(goods: Mapping[str, int], less: Mapping[str, int]) -> Bundle:
+    if not less:  # the common case (nothing declined)
+        return {g: n for g, n in goods.items() if n}
     out = dict(goods)
     for good, n in less.items():
         out[good] = out.get(good, 0) - n
