@@ -301,6 +301,7 @@ class Replay:
                                                       Violation | None]]] = {}
         players: tuple[str, ...] = ()
         step, again, note = self._step, self._again, self._note
+        drawn = self.graph is not None
         direct = False
         readline, size = stream.readline, max_line_bytes + 1
         number = 0
@@ -364,20 +365,22 @@ class Replay:
                 violation = play(self.state, event, note)
             except RuleViolation as exc:
                 self._refused(number, raw, event, None, exc.violation, False)
+                if self.stopped:
+                    return
+                continue
+            if violation is not None:
+                self._refused(number, raw, event, None, violation, True)
+                if self.stopped:
+                    return
+                continue
+            if snapshots or drawn:
+                self._played(number, event)
             else:
-                if violation is not None:
-                    self._refused(number, raw, event, None, violation, True)
-                else:
-                    if snapshots or self.graph is not None:
-                        self._played(number, event)
-                    else:
-                        if type(event) is not Phase:  # plain_event builds the class itself
-                            undoable.append(len(branch))
-                        branch.append((number, event))
-                    if entry is None and len(known) < KNOWN_LINES:
-                        known[raw] = (event, again(event))
-            if self.stopped:
-                return
+                if type(event) is not Phase:  # plain_event builds the class itself
+                    undoable.append(len(branch))
+                branch.append((number, event))
+            if entry is None and len(known) < KNOWN_LINES:
+                known[raw] = (event, again(event))
 
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
