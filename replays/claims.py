@@ -22,6 +22,8 @@ from referee.model.core import (
     unknown,
 )
 
+_NOT_COUNTS = frozenset((bool, float))
+
 
 class _Malformed(Exception):
     def __init__(self, violation: Violation) -> None:
@@ -45,7 +47,15 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
                                                "object of quantities, found "
                                                f"{json_type(value)}", key))
                 row = rows(state, key) if rows is not None else None
-                for name, claimed in value.items():
+                claims_left: Any = value.items()
+                if row is not None and row.items() <= claims_left and _NOT_COUNTS.isdisjoint(
+                        set(map(type, value.values()))):
+                    # every count of the row claimed as it stands: neither a boolean nor a
+                    # float (the only values equal to an integer) among the claims
+                    if len(value) == len(row):
+                        continue
+                    claims_left = [(n, c) for n, c in claims_left if n not in row]
+                for name, claimed in claims_left:
                     # the common case, written out: a count, and most claims hold (a row's
                     # names are all counts)
                     if type(claimed) is int:

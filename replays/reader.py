@@ -97,9 +97,35 @@ def _walk(value: Any, tally: list[int]) -> None:
             tally[2] = 1
 
 
-def _plain(text: str, braces: int) -> tuple[str, dict[str, Any], bool] | None:
+# Every byte of a line mapped to a mark: digits to "0", "." "e" "E" to "e", anything else to a
+# blank. A float is written with a digit right before "." or an exponent, and an integer beyond
+# ±MAX_NUMBER with ten digits or more, so a line whose marks hold neither "0e" nor ten "0" in a
+# row holds only integers within ±MAX_NUMBER (a string such as "v1.2" only sends the line to the
+# walk of its values).
+_MARKS = bytes(48 if 48 <= b <= 57 else 101 if b in b".eE" else 32 for b in range(256))
+_LONG = b"0" * len(str(MAX_NUMBER))
+
+
+def _dict_keys(obj: dict[str, Any], braces: int) -> int:
+    """The keys of every object in ``obj`` counted, when its objects are ``obj``, the objects
+    among its values and those among theirs, and ``braces`` of them (the line's count of
+    ``{``: then no object hides deeper or in a list, and no string holds a brace); else -1."""
+    keys, found = len(obj), 1
+    for value in obj.values():
+        if type(value) is dict:
+            keys += len(value)
+            found += 1
+            for inner in value.values():
+                if type(inner) is dict:
+                    keys += len(inner)
+                    found += 1
+    return keys if found == braces else -1
+
+
+def _plain(text: str, braces: int, raw: bytes) -> tuple[str, dict[str, Any], bool] | None:
     """The line decoded by the plain decoder (its text, its object and whether every number is
     plain, as :attr:`RawLine.plain_numbers` says), or None when the careful one must decide.
+    ``raw`` is the line as read (its bytes are only searched for the marks of numbers).
 
     Without a backslash every quote delimits a string, so ``":`` follows every key written right
     before its colon (and opens any string that starts with a colon); with no blank before a
@@ -117,6 +143,12 @@ def _plain(text: str, braces: int) -> tuple[str, dict[str, Any], bool] | None:
         # One flat object too short to hold a refused integer; its numbers are checked by
         # the envelope as it reads the values.
         return (text, obj, False) if len(obj) == keys else None
+    marks = raw.translate(_MARKS)
+    if b"0e" not in marks and _LONG not in marks:
+        # every number plain (so none refused): only the keys are left to count
+        found = _dict_keys(obj, braces)
+        if found >= 0:
+            return (text, obj, True) if found == keys else None
     tally = [0, 0, 0]
     _walk(obj, tally)
     if tally[0] != keys or tally[1]:
@@ -136,7 +168,7 @@ def plain_object(raw: bytes) -> tuple[str, dict[str, Any], bool] | None:
     braces = text.count("{")
     if not braces or braces + text.count("[") > MAX_DEPTH:
         return None
-    return _plain(text, braces)
+    return _plain(text, braces, raw)
 
 
 def _depth_ok(text: str, opens: int) -> bool:
@@ -177,7 +209,7 @@ def decode_line(number: int, raw: bytes) -> RawLine:
     braces = text.count("{")
     opens = braces + text.count("[")
     if opens <= MAX_DEPTH and braces:
-        fast = _plain(text, braces)
+        fast = _plain(text, braces, raw)
         if fast is not None:
             return RawLine(number, text, fast[1], None, fast[2])
     return careful_line(number, text, opens)

@@ -176,8 +176,10 @@ class Replay:
         self.state: Any = None
         self._note: Note = ignore
         self._step: Callable[[Any, GameEvent, Note], Violation | None] = _no_game
-        # an event this log has played before (a table game's ``play_again``)
-        self._again: Callable[[Any, GameEvent, Note], Violation | None] = _no_game
+        # for an event about to be met again, how to play it again (a table game's
+        # ``play_again``, bound to its move)
+        self._again: Callable[[GameEvent], Callable[[Any, GameEvent, Note], Violation | None]] = (
+            lambda event: _no_game)
         self._initial: Any = None
         self.branch: list[tuple[int, GameEvent]] = []
         self._undoable: list[int] = []  # the positions in branch of its actions and chances
@@ -291,24 +293,29 @@ class Replay:
         and an event is the same whatever line it is read from, so the event of a plain line
         that was played is kept by its bytes (up to ``KNOWN_LINES`` lines): a line met again is
         neither decoded nor parsed again, and the game plays it again without checking its
-        parameters a second time (``play_again``)."""
+        parameters a second time (``play_again``, bound to its move when it is kept)."""
         max_line_bytes = limit(max_line_bytes)
         feed, report = self.feed, self.report
         branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
-        known: dict[bytes, GameEvent] = {}
+        known: dict[bytes, tuple[GameEvent, Callable[[Any, GameEvent, Note],
+                                                      Violation | None]]] = {}
         players: tuple[str, ...] = ()
         step, again, note = self._step, self._again, self._note
+        drawn = self.graph is not None
         direct = False
         readline, size = stream.readline, max_line_bytes + 1
         number = 0
+        event: GameEvent | None
         while True:  # numbered_lines inline, blank lines tested only when not known
             raw = readline(size)
             if not raw:
                 return
             number += 1
-            event = known.get(raw) if direct else None
-            play = again
-            if event is None:
+            entry = known.get(raw) if direct else None
+            if entry is not None:
+                event, play = entry
+            else:
+                event = None
                 cut = len(raw) > max_line_bytes and not raw.endswith(b"\n")
                 if cut:
                     line = read_line(number, raw, max_line_bytes)
@@ -358,20 +365,22 @@ class Replay:
                 violation = play(self.state, event, note)
             except RuleViolation as exc:
                 self._refused(number, raw, event, None, exc.violation, False)
+                if self.stopped:
+                    return
+                continue
+            if violation is not None:
+                self._refused(number, raw, event, None, violation, True)
+                if self.stopped:
+                    return
+                continue
+            if snapshots or drawn:
+                self._played(number, event)
             else:
-                if violation is not None:
-                    self._refused(number, raw, event, None, violation, True)
-                else:
-                    if snapshots or self.graph is not None:
-                        self._played(number, event)
-                    else:
-                        if type(event) is not Phase:  # plain_event builds the class itself
-                            undoable.append(len(branch))
-                        branch.append((number, event))
-                    if len(known) < KNOWN_LINES:
-                        known[raw] = event
-            if self.stopped:
-                return
+                if type(event) is not Phase:  # plain_event builds the class itself
+                    undoable.append(len(branch))
+                branch.append((number, event))
+            if entry is None and len(known) < KNOWN_LINES:
+                known[raw] = (event, again(event))
 
     def _start(self, raw: RawLine) -> None:
         assert raw.obj is not None
@@ -392,9 +401,10 @@ class Replay:
         self.header, self.game, self.record, self.state = header, header.game, header.record, state
         game = header.game
         if isinstance(game, TableGame):
-            self._step, self._again = game.play, game.play_again
+            self._step, self._again = game.steps()
         else:
-            self._step = self._again = _checked_apply(game)
+            step = self._step = _checked_apply(game)
+            self._again = lambda event: step
         if self.coverage is not None:
             self._note = self.coverage.noter(header.game_name)
             self.coverage.passed("format", ("LOG-READ", "LOG-JSON", "LOG-HEADER", "LOG-PLAYERS",

@@ -211,3 +211,39 @@ def test_fast_decoding_agrees_on_any_line(value, comma, colon, duplicate):
     if fast.plain_numbers:
         assert _numbers_ok(fast.obj) is None
     _agrees_with_plain_object(text, careful)
+
+
+# Lines whose numbers the marks of their bytes judge (nested objects, or longer than an integer
+# the careful decoder refuses), and lines whose objects the brace count does not all reach.
+_MARKED_LINES = [
+    '{"check": {"Ann": {"cash": 5, "axe": -3}, "round": 2}}',
+    '{"check": {"Ann": {"cash": 5, "cash": 6}}}', '{"check": {"Ann": {"x": 1}, "Ann": {}}}',
+    '{"a": {"b": 1e5}}', '{"a": {"b": 1E-5}}', '{"a": {"b": 2.50}}', '{"a": {"b": -0.0}}',
+    '{"a": {"b": 1000000000}}', '{"a": {"b": -1000000001}}', '{"a": {"b": 999999999}}',
+    '{"a": {"b": "v1.2", "c": 7}}', '{"a": {"b": "1234567890"}}',
+    '{"a": {"b": "{", "c": 1}}', '{"a": {"b": "{"}, "a": 1}', '{"a": {"b": "}{", "b": 1}}',
+    '{"a": {"b": {"c": {"d": 1, "d": 2}}}}', '{"a": {"b": {"c": {"d": 1, "e": 2}}}}',
+    '{"a": {"b": [{"c": 1, "c": 2}]}}', '{"a": {"b": [{"c": 1.5}]}}',
+    '{"a": {"b": [' + ", ".join(["7"] * 40) + "]}}",
+    '{"pad": "' + "x" * 120 + '", "n": 12}', '{"pad": "' + "x" * 120 + '", "n": 12.5}',
+    '{"pad": "' + "x" * 120 + '", "n": 12, "n": 13}',
+    '{"a": {"b": ' + "9" * 101 + "}}", '{"a": {"b": true, "c": null, "d": false}}',
+]
+
+
+@pytest.mark.parametrize("text", _MARKED_LINES)
+def test_numbers_judged_by_their_marks_agree_with_the_careful_decoder(text):
+    fast = decode_line(3, text.encode())
+    careful = careful_line(3, text)
+    assert (fast.obj, fast.error) == (careful.obj, careful.error)
+    if fast.plain_numbers:
+        assert _numbers_ok(fast.obj) is None
+    _agrees_with_plain_object(text, careful)
+
+
+def test_a_nested_line_of_plain_integers_is_plain_without_a_walk():
+    plain = plain_object(b'{"check": {"Ann": {"cash": 5, "axe": -3}, "round": 2}}\n')
+    assert plain is not None and plain[2] is True
+    assert plain_object(b'{"check": {"Ann": {"cash": 5, "cash": 6}}}\n') is None
+    floated = plain_object(b'{"check": {"Ann": {"cash": 5.5}}}\n')
+    assert floated is not None and floated[2] is False

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 S = TypeVar("S")
+Step = Callable[[S, GameEvent, Note], Violation | None]
+"""Play one event on a state: the refusal, or None once it is applied."""
 Shape = Literal["action", "chance", "phase"]
 Who = Literal["actor", "anyone"]
 
@@ -235,18 +237,65 @@ class TableGame(Generic[S]):
 
     def _play_plan(self, state: S, event: GameEvent, note: Note) -> Violation | None:
         """:meth:`play` by the move table's plain protocol: the plan looked up once, checked,
-        then applied."""
+        then applied (:meth:`_check` written out: this runs for every event read)."""
         plan = self.moves.plans[type(event)].get(event.name)
         if plan is None:
             return self.unknown_event(event)
-        bad = self._check(state, event, plan)
+        move, required, optional, validate, check, rules, apply = plan
+        params = event.params
+        if (params or required) and not params_ok(params, required, optional):
+            return check_params(event, required, optional, rule=move.schema_rule_id())
+        if validate is not None:
+            bad = validate(state, event)
+            if bad is not None:
+                return bad
+        bad = self.order(state, event, move)
+        if bad is None and check is not None:
+            bad = check(state, event)
         if bad is not None:
             return bad
         if note is not ignore:
-            for rule in plan.rules:
+            for rule in rules:
                 note(rule)
-        plan.apply(state, event, note)
+        apply(state, event, note)
         return None
+
+    def steps(self) -> tuple[Step[S], Callable[[GameEvent], Step[S]]]:
+        """What a log's reader calls to play an event: :meth:`play` (the plain protocol's own
+        where the game keeps it), and for an event about to be met again, its
+        :meth:`play_again` bound to its move (the same checks and effects, the move looked up
+        once instead of at every line)."""
+        if not self._plain_protocol:
+            play = self.play
+            return play, lambda event: play
+        return self._play_plan, self._again_step
+
+    def _again_step(self, event: GameEvent) -> Step[S]:
+        """:meth:`play_again` for the events of ``event``'s move (one played already)."""
+        key = (type(event), event.name)
+        cache: dict[tuple[type, str], Step[S]] = self.__dict__.setdefault("_again_steps", {})
+        step = cache.get(key)
+        if step is None:
+            step = cache[key] = self._again_plan(self.moves.plans[key[0]][key[1]])
+        return step
+
+    def _again_plan(self, plan: MovePlan[S]) -> Step[S]:
+        move, _, _, _, check, rules, apply = plan
+        order = self.order
+
+        def again(state: S, event: GameEvent, note: Note) -> Violation | None:
+            bad = order(state, event, move)
+            if bad is None and check is not None:
+                bad = check(state, event)
+            if bad is not None:
+                return bad
+            if note is not ignore:
+                for rule in rules:
+                    note(rule)
+            apply(state, event, note)
+            return None
+
+        return again
 
     def play_again(self, state: S, event: GameEvent, note: Note = ignore) -> Violation | None:
         """:meth:`play` for an event this game has already played in the same game (the same

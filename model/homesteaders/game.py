@@ -138,7 +138,10 @@ class Homesteaders(TableGame[HomesteadersState]):
             return flow.stray_chance(state, event, self.expected(state))
         stages = move.stages
         if stages is not None:
-            stage = flow.stage(state)
+            # the flow's stage, written out
+            phase = state.phase
+            stage = ("draw" if state.start is None else "last_building" if (
+                phase == "building" and state.round == self.data.rounds) else phase)
             if stage not in stages:
                 rule = (flow.stage_rule(stage) if flow.chance(state) == "start_player"
                         else move.order_rule or flow.stage_rule(stage))

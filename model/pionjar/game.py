@@ -27,6 +27,9 @@ from referee.model.pionjar.position import apply_position
 from referee.model.pionjar.state import PionjarState, PlayerState
 
 OPTIONS = ("data", "end", "banker")
+_TURN_STEPS = frozenset({"choose", "turn", "lease", "after"})
+"""The steps at which the player whose turn it is decides, and nobody else (the flow's
+``actors``)."""
 
 
 class Pionjar(TableGame[PionjarState]):
@@ -76,17 +79,30 @@ class Pionjar(TableGame[PionjarState]):
     def order(self, state: PionjarState, event: GameEvent,
               move: Move[PionjarState]) -> Violation | None:
         """The flow's order, an event in order found from the step of the turn directly (the
-        chance due at a chance step; an action of its stages by the player who acts); anything
-        else gets the generic checks, which word the refusal."""
+        chance due at a chance step; an action of its stages by the player who acts, the flow's
+        ``actors`` and ``stage`` written out for the steps of one player's turn); anything else
+        gets the generic checks, which word the refusal."""
         stage, shape = state.stage, move.shape
         if shape == "chance":
             if CHANCE_OF.get(stage) == move.name:
                 return None
         elif stage != "over":
-            flow = self.flow
-            if ((shape != "action" or move.who != "actor" or event.player in flow.actors(state))
-                    and (move.stages is None or flow.stage(state) in move.stages)):
-                return None
+            if shape == "action" and move.who == "actor":
+                if stage in _TURN_STEPS:
+                    acting = event.player == state.players[state.turn]
+                else:
+                    acting = event.player in self.flow.actors(state)
+            else:
+                acting = True
+            if acting:
+                stages = move.stages
+                if stages is None:
+                    return None
+                if stage == "turn":  # the flow's stage: where on the board the turn is
+                    stage = ("squares" if state.p[state.players[state.turn]].where == "loop"
+                             else "trail")
+                if stage in stages:
+                    return None
         return super().order(state, event, move)
 
     def expected(self, state: PionjarState) -> str:

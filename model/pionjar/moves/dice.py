@@ -4,11 +4,30 @@ the step of the turn says which roll it is and whose."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from referee.model.core import Chance, ChanceMove, Note, Violation, fields, unknown
 from referee.model.pionjar.flow import STAGE_RULE
 from referee.model.pionjar.moves import road, saloon, squares, turns
 from referee.model.pionjar.state import PionjarState
+
+_TURN_ROLLS = frozenset({"road_roll", "trail_roll", "saloon_roll"})
+
+
+def _read(event: Chance) -> tuple[Any, Any, bool]:
+    """The roll's player and value (None when absent), and whether it names a payout: the
+    parameters read in one pass (``event.get`` scans them for each name; read from the last,
+    the first of a name written twice is the one kept, as ``get`` finds it)."""
+    player = value = None
+    payout = False
+    for key, item in reversed(event.params):
+        if key == "player":
+            player = item
+        elif key == "value":
+            value = item
+        elif key == "payout":
+            payout = True
+    return player, value, payout
 
 
 class Die(ChanceMove[PionjarState]):
@@ -25,16 +44,18 @@ class Die(ChanceMove[PionjarState]):
         return None
 
     def check(self, state: PionjarState, event: Chance) -> Violation | None:
-        roller = state.roller()
-        rule = STAGE_RULE[state.stage]
-        player, value = event.get("player"), event.get("value")
+        stage = state.stage
+        # state.roller(), written out for the rolls of a turn
+        roller = ((state.players[state.turn] if state.turn >= 0 else None)
+                  if stage in _TURN_ROLLS else state.roller())
+        player, value, payout = _read(event)
         if player != roller:
-            return Violation("order", rule, f"the die is {roller}'s to roll, not {player}'s",
-                             player)
+            return Violation("order", STAGE_RULE[stage], f"the die is {roller}'s to roll, not "
+                             f"{player}'s", player)
         if not 1 <= value <= 6:
             return Violation("chance", "PJ-CHANCE-DIE", f"a die shows 1 to 6, found {value}",
                              roller)
-        if event.has("payout"):
+        if payout:
             if state.stage != "saloon_roll":
                 return Violation("schema", "PJ-SALOON-ROLL", "field 'payout' belongs only to a "
                                  "Saloon roll")
@@ -55,7 +76,7 @@ class Die(ChanceMove[PionjarState]):
 
     def apply(self, state: PionjarState, event: Chance, note: Note) -> None:
         s = state
-        name, value = event.get("player"), event.get("value")
+        name, value, _ = _read(event)
         stage = s.stage
         note(STAGE_RULE[stage])
         if stage == "road_roll":
