@@ -255,11 +255,11 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(w)
-            result, core = minimal_core(self.plain, self.trackers, budget)
-            # a model of R and W, where the least witnesses may start
-            applies = self.plain.model() if result == z3.sat else None
+            result, core, applies, minimal = minimal_core(self.plain, self.trackers, budget)
+            # applies: a model of R and W, where the least witnesses may start
         finally:
             self.plain.pop()
+        self.limited |= not minimal
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether it can apply")
         if result == z3.unsat:
@@ -272,15 +272,12 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(w, z3.Not(t))
-            result, core = minimal_core(self.plain, self.trackers, budget)
-            example: dict[str, int | bool] | None = None
-            forbidden: z3.ModelRef | None = None
-            if result == z3.sat:
-                # the model of that check: a choice the rules allow and T forbids
-                forbidden = self.plain.model()
-                example = self._example(forbidden, c)
+            # forbidden: a model of that check, a choice the rules allow and T forbids
+            result, core, forbidden, minimal = minimal_core(self.plain, self.trackers, budget)
+            example = self._example(forbidden, c) if forbidden is not None else None
         finally:
             self.plain.pop()
+        self.limited |= not minimal
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether the rules imply it")
         if result == z3.unsat:
@@ -430,14 +427,19 @@ class TopicChecker:
         self.plain.push()
         try:
             self.plain.add(*self._fix(witness), self._w(c), self._t(c))
-            result, core = minimal_core(self.plain, self.trackers, budget)
+            found = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
-        cited = self._ordered(core) if result == z3.unsat else []
-        self.limited |= result == z3.unknown
+        if found.result != z3.unsat:
+            # a contradiction is never reported without the rules it contradicts
+            return self._unknown(c, budget, "finding the rules it contradicts")
+        self.limited |= not found.minimal
+        cited = self._ordered(found.rules)
         mention = symbols_of(c.when) | symbols_of(c.then)
         requirement = self._requirement(c, witness, budget)
-        head = f"contradicts {', '.join(cited)}" if cited else "contradicts the rules"
+        # no rule at all: the domain of the topic's symbols alone excludes ``then`` there
+        head = (f"contradicts {', '.join(cited)}" if cited
+                else "contradicts the topic's definitions")
         return Verdict(c.id, "contradiction", cited, witness,
                        f"{head}: with {describe_situation(witness, mention)} {requirement}")
 
@@ -641,10 +643,11 @@ class TopicChecker:
         try:
             self.plain.add(*self._fix(witness),
                            *[z3.Implies(self._w(c), self._t(c)) for c in members])
-            result, core = minimal_core(self.plain, self.trackers, budget)
+            found = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
-        rules = self._ordered(core) if result == z3.unsat else []
+        self.limited |= found.result != z3.unsat or not found.minimal
+        rules = self._ordered(found.rules)
         return Conflict([c.id for c in members], rules, witness)
 
 

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import z3
 
@@ -495,11 +496,22 @@ def tracked(solver: z3.Solver, rules: Mapping[str, z3.BoolRef]) -> dict[str, z3.
     return trackers
 
 
+class Core(NamedTuple):
+    """The answer of :func:`minimal_core`."""
+
+    result: z3.CheckSatResult
+    rules: list[str]
+    """A minimal unsatisfiable set of rule ids (empty unless ``result`` is unsat)."""
+    model: z3.ModelRef | None = None
+    """After a satisfiable check, a model of all the rules."""
+    minimal: bool = True
+    """False when the time limit cut the minimisation short (``rules`` still unsatisfiable)."""
+
+
 def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: Budget
-                 ) -> tuple[z3.CheckSatResult, list[str]]:
+                 ) -> Core:
     """With the solver's own assertions fixed, a minimal set of rule ids whose formulas make it
-    unsatisfiable: ``(unsat, ids)``; or ``(sat|unknown, [])`` (after a sat one the solver's
-    model is one of all the rules).
+    unsatisfiable: ``Core(unsat, ids)``; else ``Core(sat, [], model)`` or ``Core(unknown, [])``.
 
     The rules are those of :func:`tracked`, enabled by assuming their trackers. A query can have
     several minimal cores, and which one Z3's core lands on depends on the solver's history,
@@ -511,17 +523,29 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     unsatisfiable alone is looked for only in the cores found while taking cores out until the
     rest is satisfiable, and not among the rules of a satisfiable deletion trial (a core of one
     rule needs no check).
+
+    A check the solver gives up on (``unknown`` before the time limit: the older arithmetic
+    solver of :class:`~referee.checker.clarify.TopicChecker` can) is taken again on a solver
+    with Z3's default arithmetic and the same assertions.
     """
 
     # a core holds the very tracker terms assumed: they are recognised by their ids
     tracker_ids = {rid: t.get_id() for rid, t in trackers.items()}
+    retry: list[z3.Solver] = []
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
-        result = check(solver, budget, *[trackers[rid] for rid in ids])
+        assumed = [trackers[rid] for rid in ids]
+        used = solver
+        result = check(used, budget, *assumed)
+        if result == z3.unknown and not budget.expired():
+            if not retry:
+                retry.append(default_arithmetic(solver))
+            used = retry[0]
+            result = check(used, budget, *assumed)
         core: list[str] = []
         if result == z3.unsat:
-            found = z3.Z3_solver_get_unsat_core(solver.ctx.ref(), solver.solver)
-            ctx = solver.ctx.ref()
+            ctx = used.ctx.ref()
+            found = z3.Z3_solver_get_unsat_core(ctx, used.solver)
             z3.Z3_ast_vector_inc_ref(ctx, found)
             try:
                 in_core = {z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, found, i))
@@ -529,14 +553,19 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
             finally:
                 z3.Z3_ast_vector_dec_ref(ctx, found)
             core = [rid for rid in ids if tracker_ids[rid] in in_core]
+        elif result == z3.sat and used is not solver:
+            model.append(used.model())
         return result, core
 
+    model: list[z3.ModelRef] = []
     kept = list(trackers)
     result, core = attempt(kept)
+    if result == z3.sat:
+        return Core(result, [], model[0] if model else solver.model())
     if result != z3.unsat:
-        return result, []
+        return Core(result, [])
     if not core:
-        return z3.unsat, []  # the topic's definitions alone
+        return Core(z3.unsat, [])  # the topic's definitions alone
     # a rule unsatisfiable alone lies in a core of the rules left once the cores found so far
     # are taken out: the candidates are those cores' rules, until the rest is satisfiable
     candidates: set[str] = set()
@@ -547,7 +576,7 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
         alone.update(found if len(found) == 1 else ())
         result, found = attempt([r for r in kept if r not in candidates])
         if result == z3.unknown:
-            return z3.unsat, core
+            return Core(z3.unsat, core, minimal=False)
     # deletion from the last rule to the first; a satisfiable trial shows none of its rules is
     # unsatisfiable alone
     cleared: set[str] = set()
@@ -563,18 +592,27 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
         elif result == z3.sat:
             cleared.update(trial)
         else:
-            return z3.unsat, [r for r in kept if r in latest]
+            return Core(z3.unsat, [r for r in kept if r in latest], minimal=False)
     for rid in trackers:
         if rid not in candidates or rid in cleared:
             continue
         if rid in alone:
-            return z3.unsat, [rid]
+            return Core(z3.unsat, [rid])
         result, _ = attempt([rid])
         if result == z3.unsat:
-            return z3.unsat, [rid]
+            return Core(z3.unsat, [rid])
         if result == z3.unknown:
-            break
-    return z3.unsat, kept
+            return Core(z3.unsat, kept, minimal=False)
+    return Core(z3.unsat, kept)
+
+
+def default_arithmetic(solver: z3.Solver) -> z3.Solver:
+    """A new solver with ``solver``'s assertions (of every open scope) and Z3's default
+    arithmetic solver."""
+    fresh = reusable_solver()
+    fresh.set("smt.core.minimize", True)
+    fresh.add(*solver.assertions())
+    return fresh
 
 
 def encoding_size(formulas: Iterable[z3.ExprRef], limit: int) -> int:
