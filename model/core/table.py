@@ -264,20 +264,22 @@ class TableGame(Generic[S]):
         """What a log's reader calls to play an event: :meth:`play` (the plain protocol's own
         where the game keeps it), and for an event about to be met again, its
         :meth:`play_again` bound to its move (the same checks and effects, the move looked up
-        once instead of at every line)."""
+        once instead of at every line). The bound steps are kept by the reader, not by the
+        game, which stays as picklable as before (a cluster's workers are sent it)."""
         if not self._plain_protocol:
             play = self.play
             return play, lambda event: play
-        return self._play_plan, self._again_step
+        plans = self.moves.plans
+        bound: dict[tuple[type, str], Step[S]] = {}
 
-    def _again_step(self, event: GameEvent) -> Step[S]:
-        """:meth:`play_again` for the events of ``event``'s move (one played already)."""
-        key = (type(event), event.name)
-        cache: dict[tuple[type, str], Step[S]] = self.__dict__.setdefault("_again_steps", {})
-        step = cache.get(key)
-        if step is None:
-            step = cache[key] = self._again_plan(self.moves.plans[key[0]][key[1]])
-        return step
+        def again_of(event: GameEvent) -> Step[S]:
+            key = (type(event), event.name)
+            step = bound.get(key)
+            if step is None:
+                step = bound[key] = self._again_plan(plans[key[0]][key[1]])
+            return step
+
+        return self._play_plan, again_of
 
     def _again_plan(self, plan: MovePlan[S]) -> Step[S]:
         move, _, _, _, check, rules, apply = plan
