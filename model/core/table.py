@@ -307,17 +307,7 @@ class TableGame(Generic[S]):
         in full."""
         if not self._plain_protocol:
             return self.play(state, event, note)
-        move, _, _, _, check, rules, apply = self.moves.plans[type(event)][event.name]
-        bad = self.order(state, event, move)
-        if bad is None and check is not None:
-            bad = check(state, event)
-        if bad is not None:
-            return bad
-        if note is not ignore:
-            for rule in rules:
-                note(rule)
-        apply(state, event, note)
-        return None
+        return self._again_plan(self.moves.plans[type(event)][event.name])(state, event, note)
 
     def unknown_event(self, event: GameEvent) -> Violation:
         player = event.player if event.shape == "action" else None
