@@ -20,6 +20,25 @@ from referee.model.core import Action as ActionEvent
 from referee.model.core import Note, Violation, fields, ignore
 
 
+def _named(e: ActionEvent) -> tuple[Any, bool, bool, bool, bool]:
+    """A move's parameters read in one pass: the Steward's number (1 when absent) and whether
+    it names a boost, a fee, a ticket and a horse."""
+    n: Any = 1
+    boost = fee = ticket = horse = False
+    for key, value in e.params:
+        if key == "steward":
+            n = value
+        elif key == "boost":
+            boost = True
+        elif key == "fee":
+            fee = True
+        elif key == "ticket":
+            ticket = True
+        elif key == "horse":
+            horse = True
+    return n, boost, fee, ticket, horse
+
+
 def _steward(s: ColonistsState, e: ActionEvent) -> int:
     n = e.get("steward", 1)
     if type(n) is not int or not 1 <= n <= s.data.movement.max_stewards:
@@ -209,16 +228,7 @@ class Move(Action):
         if to == here:
             raise illegal(e, "CO-MOVE-RANGE", f"Steward {n} must move; he is on the "
                           f"{target.slug} already")
-        boosted = fee = ticket = horse = False  # which of the optional fields the move names
-        for key, _ in e.params:
-            if key == "boost":
-                boosted = True
-            elif key == "fee":
-                fee = True
-            elif key == "ticket":
-                ticket = True
-            elif key == "horse":
-                horse = True
+        _, boosted, fee, ticket, horse = _named(e)
         boost = self._boost(s, i, e) if boosted else 0
         self._reach(s, i, e, here, to, boost, ticket, horse)
         if not target.market and to in c.stewards and any(
@@ -379,17 +389,8 @@ class Move(Action):
         i = s.players.index(e.player)
         turns.turn_begins(s, i, moving=True)
         c = s.p[i]
-        n = 1
-        boosted = fee = limited = False  # which of the optional fields the move names
-        for key, value in e.params:
-            if key == "steward":
-                n = value
-            elif key == "fee":
-                fee = True
-            elif key == "boost":
-                boosted = True
-            elif key == "ticket" or key == "horse":
-                limited = True
+        n, boosted, fee, ticket, horse = _named(e)
+        limited = ticket or horse
         to = MEMO.take(s, e)
         if to is None:
             to = place_ref(s, e, "to")
