@@ -1,5 +1,6 @@
 """Benchmark of The Colonists' validation against Homesteaders': events per CPU second of
-``validate_file`` on simulated games of each (target: The Colonists at least as fast).
+``referee validate`` (one process) on simulated games of each (target: The Colonists at least
+as fast).
 
     python tests/bench/bench_colonists.py [--games N] [--repeat R] [--json PATH] [--profile]
 
@@ -28,8 +29,8 @@ if str(ROOT) not in sys.path:
 
 from referee.games import registration  # noqa: E402
 from referee.model.core import seat_names  # noqa: E402
+from referee.replays import parallel  # noqa: E402
 from referee.replays.simulate import simulate_game  # noqa: E402
-from referee.replays.validator import validate_file  # noqa: E402
 from referee.replays.writer import header, write_log  # noqa: E402
 
 RATIO_TARGET = 1.0
@@ -58,10 +59,11 @@ def corpus(game: str, folder: Path, games: int, seed: int) -> tuple[list[Path], 
 
 
 def run(files: list[Path]) -> int:
+    """What ``referee validate`` runs in one process (the logs of one header share the lines
+    they have in common)."""
     total = 0
-    for path in files:
-        report = validate_file(path)
-        assert report.valid, (path, report.errors[:2])
+    for report in parallel.iter_reports(files):
+        assert report.valid, (report.path, report.errors[:2])
         total += report.events
     return total
 
