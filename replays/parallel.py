@@ -90,8 +90,8 @@ def timed_validate(path: str, max_line_bytes: int, label: str,
 def validate_chunk(items: list[Item], max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                    keep_going: bool = False) -> list[FileReport]:
     """The task each worker runs: validate every file of the chunk, in order (sharing the
-    lines they have in common)."""
-    known = KnownLines()
+    lines they have in common, and with the earlier chunks of the run in a pool's worker)."""
+    known = _RUN_KNOWN if _RUN_KNOWN is not None else KnownLines()
     return [timed_validate(path, max_line_bytes, label, keep_going, known)
             for label, path in items]
 
@@ -121,11 +121,18 @@ def register_games(context: Mapping[str, Any]) -> None:
     datasets.restore(context.get("data", {}))
 
 
+_RUN_KNOWN: KnownLines | None = None
+"""In a worker of a run's pool: the lines known to the chunks it validated (a pool lives for one
+run, so the store does too)."""
+
+
 def _worker_start(context: Mapping[str, Any]) -> None:
     # Ctrl-C is the parent's to handle: it cancels the queued chunks and waits for the running
     # ones, instead of every worker printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     register_games(context)
+    global _RUN_KNOWN
+    _RUN_KNOWN = KnownLines()
 
 
 class Discovery:

@@ -5,12 +5,14 @@ those of each log validated alone."""
 from __future__ import annotations
 
 import random
+import signal
 from pathlib import Path
 
 import pytest
 
 from referee.games import registration
 from referee.model.core import Action
+from referee.replays import parallel
 from referee.replays.envelope import Header
 from referee.replays.known import KnownLines, header_key
 from referee.replays.parallel import iter_reports
@@ -135,3 +137,28 @@ def test_the_colonists_play_a_line_met_again_in_full() -> None:
     assert not game._plain_protocol
     event = Action("Ann", "move", ())
     assert again(event) == step
+
+
+def test_a_pool_worker_keeps_its_store_across_chunks(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
+    """A worker of a run's pool (``_worker_start`` sets its store) shares lines between the
+    chunks it is given; a chunk validated anywhere else has a store of its own."""
+    logs = [write(tmp_path / f"{i}.jsonl", *nim_game(TAKE_ANN, TAKE_BO)) for i in range(2)]
+    items = list(parallel.as_items(logs))
+    parallel._worker_start({"games": {}, "data": {}})
+    try:
+        store = parallel._RUN_KNOWN
+        assert store is not None
+        first = parallel.validate_chunk(items[:1])
+        kept = len(store.lines_for(_header())[0])
+        assert kept == 4
+        second = parallel.validate_chunk(items[1:])
+        assert len(store.lines_for(_header())[0]) == kept
+        assert [r.valid for r in first + second] == [True, True]
+    finally:
+        monkeypatch.setattr(parallel, "_RUN_KNOWN", None)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    alone = KnownLines()
+    monkeypatch.setattr(parallel, "KnownLines", lambda: alone)
+    parallel.validate_chunk(items[:1])
+    assert len(alone.lines_for(_header())[0]) == 4

@@ -2,7 +2,8 @@
 ``referee validate`` (one process) on simulated games of each (target: The Colonists at least
 as fast).
 
-    python tests/bench/bench_colonists.py [--games N] [--repeat R] [--json PATH] [--profile]
+    python tests/bench/bench_colonists.py [--games N] [--repeat R] [--json PATH]
+                                          [--profile [--sort KEY]]
 
 Both corpora are written by the games' own simulators, 2 to 4 players; The Colonists' games
 draw random colonies and start in a random era (a quarter of them in Era II to IV). The two
@@ -74,6 +75,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--sort", default="cumulative", help="the profile's order (pstats)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         made = {g: corpus(g, Path(tmp) / g, args.games, 1) for g in ("homesteaders",
@@ -100,7 +102,8 @@ def main() -> int:
             run(made["colonists"][0])
             profile.disable()
             out = io.StringIO()
-            pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(30)
+            stats = pstats.Stats(profile, stream=out)
+            stats.sort_stats(args.sort).print_stats(30)
             print(out.getvalue())
     print(json.dumps(figures, indent=2))
     if args.json:

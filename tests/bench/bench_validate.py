@@ -18,8 +18,9 @@ best of N with the two sides taking turns, so that other work on the machine dis
   every fifth action, against the same games without; target at most 1.5x;
 * start-up: ``referee --version`` and ``referee validate`` of a three-line file, against
   ``python -c pass``; target at most 5x;
-* workers: wall time of ``--workers 2`` against ``--workers 1`` on 1,000 files (the load average
-  is printed beside it; on a shared machine two free cores may not exist); target at least 1.8x;
+* workers: wall time of ``--workers 2`` against ``--workers 1`` on 1,000 distinct simulated
+  games (the load average is printed beside it; on a shared machine two free cores may not
+  exist); target at least 1.8x;
 * memory: the parent's peak (ru_maxrss) of ``referee validate -f json -o FILE`` on 10,000 games
   against 1,000; target at most 1.15;
 * a cProfile of the validator over the corpus, by area.
@@ -114,6 +115,16 @@ def with_undos(log: list[Any], every: int = 5) -> list[Any]:
             if actions % every == 0:
                 out.extend((Undo(1), event))
     return out
+
+
+def distinct_corpus(folder: Path, count: int) -> Path:
+    """``count`` games simulated anew (two thirds Homesteaders, a third Pionjär, another seed
+    than the main corpus), as a real corpus holds distinct games: a run's known lines are
+    shared only as far as distinct games share lines."""
+    pionjar = count // 3
+    write_corpus(folder, "homesteaders", simulated("homesteaders", count - pionjar, seed=2))
+    write_corpus(folder, "pionjar", simulated("pionjar", pionjar, seed=2))
+    return folder
 
 
 def repeated_corpus(folder: Path, sources: list[Path], count: int) -> Path:
@@ -447,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
 
     quick = args.quick
     hs_games, pj_games, chess_games, repeat = (60, 30, 100, 3) if quick else (300, 100, 300, 5)
-    speedup_files = 400 if quick else 1000
+    speedup_files = 1000  # the target is stated on 1,000 files
     small, large = (200, 2000) if quick else (1000, 10000)
     report: dict[str, Any] = {"machine": machine(), "quick": quick}
 
@@ -494,8 +505,7 @@ def main(argv: list[str] | None = None) -> int:
             report["chess_pgn_ratio"] = round(ref["per_cpu_second"]
                                               / rates["chess pgn"]["per_cpu_second"], 2)
         report["startup"] = startup(work, repeat)
-        report["speedup"] = speedup(repeated_corpus(work / "speedup", files, speedup_files),
-                                    1 if quick else 2)
+        report["speedup"] = speedup(distinct_corpus(work / "speedup", speedup_files), 3)
         report["speedup"]["load_average"] = machine()["load_average"]
         report["memory"] = memory(files, work, small, large, workers=2)
         if not args.no_profile:
