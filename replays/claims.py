@@ -86,11 +86,17 @@ def compare_claims(game: Game[Any], state: Any, claims: Mapping[str, Any]) -> li
 
 
 _PLAIN = {"int": int, "bool": bool}
+_EQUAL_WHEN_HELD = {"text": str, "names": list}
+"""The kinds whose claim, equal to the computed value, is well formed for that reason alone
+(the computed value is): a claim that holds needs no other look."""
 
 
 def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rule: str,
              value_rule: str, out: list[Violation]) -> None:
     kind = q.kind
+    if (q.parse is None and type(claimed) is _EQUAL_WHEN_HELD.get(kind)
+            and claimed == q.get(state, player)):
+        return
     if q.parse is None and type(claimed) is _PLAIN.get(kind):
         # the common case, a well-formed count or flag: nothing more to check about its form
         actual = q.get(state, player)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import UsageError
+from referee.replays.known import KnownLines
 from referee.replays.parallel import (
     Discovery,
     Item,
@@ -234,6 +235,7 @@ def iter_reports_dask(paths: Iterable[str | Path], workers: int,
             with contextlib.suppress(Exception):
                 future.cancel()
     if left:
+        known = KnownLines()
         for label, path in chain(left, items):
-            yield timed_validate(path, max_line_bytes, label, keep_going)
+            yield timed_validate(path, max_line_bytes, label, keep_going, known)
     discovery.raise_error()

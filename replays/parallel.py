@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 from referee import games
 from referee.errors import RefereeError
 from referee.model.core import datasets
+from referee.replays.known import KnownLines
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES
 from referee.replays.validator import FileReport, validate_file
 
@@ -75,19 +76,24 @@ def as_items(paths: Iterable[str | Path]) -> Iterator[Item]:
 
 
 def timed_validate(path: str, max_line_bytes: int, label: str,
-                   keep_going: bool = False) -> FileReport:
+                   keep_going: bool = False, known_lines: KnownLines | None = None,
+                   ) -> FileReport:
     """:func:`validate_file`, the seconds it took kept on the report as ``seconds`` (the JUnit
     report's per-case ``time``)."""
     start = time.perf_counter()
-    report = validate_file(path, max_line_bytes, label=label, keep_going=keep_going)
+    report = validate_file(path, max_line_bytes, label=label, keep_going=keep_going,
+                           known_lines=known_lines)
     report.seconds = time.perf_counter() - start  # type: ignore[attr-defined]
     return report
 
 
 def validate_chunk(items: list[Item], max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                    keep_going: bool = False) -> list[FileReport]:
-    """The task each worker runs: validate every file of the chunk, in order."""
-    return [timed_validate(path, max_line_bytes, label, keep_going) for label, path in items]
+    """The task each worker runs: validate every file of the chunk, in order (sharing the
+    lines they have in common, and with the earlier chunks of the run in a pool's worker)."""
+    known = _RUN_KNOWN if _RUN_KNOWN is not None else KnownLines()
+    return [timed_validate(path, max_line_bytes, label, keep_going, known)
+            for label, path in items]
 
 
 # --------------------------------------------------------------------------- what workers need
@@ -115,11 +121,18 @@ def register_games(context: Mapping[str, Any]) -> None:
     datasets.restore(context.get("data", {}))
 
 
+_RUN_KNOWN: KnownLines | None = None
+"""In a worker of a run's pool: the lines known to the chunks it validated (a pool lives for one
+run, so the store does too)."""
+
+
 def _worker_start(context: Mapping[str, Any]) -> None:
     # Ctrl-C is the parent's to handle: it cancels the queued chunks and waits for the running
     # ones, instead of every worker printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     register_games(context)
+    global _RUN_KNOWN
+    _RUN_KNOWN = KnownLines()
 
 
 class Discovery:
@@ -191,10 +204,11 @@ def iter_reports(paths: Iterable[str | Path], workers: int = 1,
     items = as_items(paths)
     head = list(islice(items, 2))
     if workers <= 1 or len(head) < 2:
+        known = KnownLines()
         for label, path in head:
-            yield timed_validate(path, max_line_bytes, label, keep_going)
+            yield timed_validate(path, max_line_bytes, label, keep_going, known)
         for label, path in items:
-            yield timed_validate(path, max_line_bytes, label, keep_going)
+            yield timed_validate(path, max_line_bytes, label, keep_going, known)
         return
     yield from iter_reports_pool(_chain(head, items), workers, max_line_bytes, chunk_size,
                                  keep_going=keep_going)

@@ -36,6 +36,7 @@ from referee.replays.envelope import (
     plain_check,
     plain_event,
 )
+from referee.replays.known import PER_LOG, Known, KnownLines
 from referee.replays.reader import (
     DEFAULT_MAX_LINE_BYTES,
     RawLine,
@@ -55,10 +56,6 @@ SNAPSHOT_EVERY = 8
 replays at most that many events from the nearest copy instead of the whole branch."""
 MAX_SNAPSHOTS = 64
 """Past this many kept states, every other one is dropped and the spacing doubles."""
-KNOWN_LINES = 4096
-"""The most distinct lines of one log whose events are kept to be met again (the first ones:
-the lines a log repeats most, a die's faces, a pass, come early), so memory stays bounded
-however long the log."""
 
 
 @dataclass(slots=True)
@@ -287,18 +284,22 @@ class Replay:
             direct = header is not None and self.coverage is None and not self.finished
             players = header.players if header is not None else ()
 
-    def feed_stream(self, stream: BinaryIO, max_line_bytes: int) -> None:
+    def feed_stream(self, stream: BinaryIO, max_line_bytes: int,
+                    known_lines: KnownLines | None = None) -> None:
         """:meth:`feed_all` of the lines of a stream (read as :func:`numbered_lines` reads
         them). A log repeats many of its lines (a die showing 4 to the same player, a pass),
         and an event is the same whatever line it is read from, so the event of a plain line
-        that was played is kept by its bytes (up to ``KNOWN_LINES`` lines): a line met again is
+        that was played is kept by its bytes (up to ``PER_LOG`` lines): a line met again is
         neither decoded nor parsed again, and the game plays it again without checking its
-        parameters a second time (``play_again``, bound to its move when it is kept)."""
+        parameters a second time (``play_again``, bound to its move when it is kept). With
+        ``known_lines``, the lines are kept in the store of the log's header, shared by the
+        logs of a run that have the same header (:mod:`referee.replays.known`)."""
         max_line_bytes = limit(max_line_bytes)
         feed, report = self.feed, self.report
         branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
-        known: dict[bytes, tuple[GameEvent, Callable[[Any, GameEvent, Note],
-                                                      Violation | None]]] = {}
+        known: Known = {}
+        room = PER_LOG
+        keyed = False  # the store of the header swapped in
         players: tuple[str, ...] = ()
         step, again, note = self._step, self._again, self._note
         drawn = self.graph is not None
@@ -356,6 +357,11 @@ class Replay:
                     if header is not None:
                         players, step, again = header.players, self._step, self._again
                         note = self._note
+                        if not keyed:
+                            keyed = True
+                            if known_lines is not None:
+                                known, room = known_lines.lines_for(header)
+                            room += len(known)
                     continue
                 play = step  # read for the first time: its parameters are checked
             # a plain event: what _play does, inline; kept by its bytes once played
@@ -379,7 +385,7 @@ class Replay:
                 if type(event) is not Phase:  # plain_event builds the class itself
                     undoable.append(len(branch))
                 branch.append((number, event))
-            if entry is None and len(known) < KNOWN_LINES:
+            if entry is None and len(known) < room:
                 known[raw] = (event, again(event))
 
     def _start(self, raw: RawLine) -> None:
@@ -608,13 +614,16 @@ def validate_lines(lines: Iterable[RawLine], path: str, graph: ReplayGraph | Non
 
 def validate_file(path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                   graph: ReplayGraph | None = None, label: str | None = None,
-                  coverage: RuleTally | None = None, keep_going: bool = False) -> FileReport:
-    """Validate one log file. Never raises for bad content: every problem is in the report."""
+                  coverage: RuleTally | None = None, keep_going: bool = False,
+                  known_lines: KnownLines | None = None) -> FileReport:
+    """Validate one log file. Never raises for bad content: every problem is in the report.
+    ``known_lines``: the lines already met in the other logs of the run (alone, a log keeps
+    its own)."""
     label = label if label is not None else str(path)
     try:
         with open_regular(path) as stream:
             replay = Replay(label, graph, coverage, keep_going)
-            replay.feed_stream(stream, max_line_bytes)
+            replay.feed_stream(stream, max_line_bytes, known_lines)
             return replay.close()
     except OSError as exc:
         report = FileReport(label, valid=False)

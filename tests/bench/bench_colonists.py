@@ -1,7 +1,9 @@
 """Benchmark of The Colonists' validation against Homesteaders': events per CPU second of
-``validate_file`` on simulated games of each (target: The Colonists at least as fast).
+``referee validate`` (one process) on simulated games of each (target: The Colonists at least
+as fast).
 
-    python tests/bench/bench_colonists.py [--games N] [--repeat R] [--json PATH] [--profile]
+    python tests/bench/bench_colonists.py [--games N] [--repeat R] [--json PATH]
+                                          [--profile [--sort KEY]]
 
 Both corpora are written by the games' own simulators, 2 to 4 players; The Colonists' games
 draw random colonies and start in a random era (a quarter of them in Era II to IV). The two
@@ -28,8 +30,8 @@ if str(ROOT) not in sys.path:
 
 from referee.games import registration  # noqa: E402
 from referee.model.core import seat_names  # noqa: E402
+from referee.replays import parallel  # noqa: E402
 from referee.replays.simulate import simulate_game  # noqa: E402
-from referee.replays.validator import validate_file  # noqa: E402
 from referee.replays.writer import header, write_log  # noqa: E402
 
 RATIO_TARGET = 1.0
@@ -58,10 +60,11 @@ def corpus(game: str, folder: Path, games: int, seed: int) -> tuple[list[Path], 
 
 
 def run(files: list[Path]) -> int:
+    """What ``referee validate`` runs in one process (the logs of one header share the lines
+    they have in common)."""
     total = 0
-    for path in files:
-        report = validate_file(path)
-        assert report.valid, (path, report.errors[:2])
+    for report in parallel.iter_reports(files):
+        assert report.valid, (report.path, report.errors[:2])
         total += report.events
     return total
 
@@ -72,6 +75,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--sort", default="cumulative", help="the profile's order (pstats)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         made = {g: corpus(g, Path(tmp) / g, args.games, 1) for g in ("homesteaders",
@@ -98,7 +102,8 @@ def main() -> int:
             run(made["colonists"][0])
             profile.disable()
             out = io.StringIO()
-            pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(30)
+            stats = pstats.Stats(profile, stream=out)
+            stats.sort_stats(args.sort).print_stats(30)
             print(out.getvalue())
     print(json.dumps(figures, indent=2))
     if args.json:

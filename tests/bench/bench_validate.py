@@ -6,8 +6,10 @@ Every figure is a ratio measured in this run against a baseline run in the same 
 same script), on CPU time (``time.process_time``, or the children's rusage for subprocesses),
 best of N with the two sides taking turns, so that other work on the machine distorts neither:
 
-* decode: validating simulated Homesteaders and Pionjär corpora in one process, against
-  ``json.loads`` of every line of the same files; target at most 3x;
+* decode: validating simulated Homesteaders and Pionjär corpora in one process as ``referee
+  validate`` does (the logs of one header share the lines they have in common), against
+  ``json.loads`` of every line of the same files; target at most 3x. Each log validated alone
+  is printed too, for reference;
 * chess: referee's events per second on that corpus, against python-chess judging a JSON Lines
   move log of random legal games (``json.loads`` + ``Move.from_uci`` + ``is_legal`` + ``push``);
   target at least 1.5x. The old reference (``chess.pgn.read_game``, every move checked and
@@ -16,8 +18,9 @@ best of N with the two sides taking turns, so that other work on the machine dis
   every fifth action, against the same games without; target at most 1.5x;
 * start-up: ``referee --version`` and ``referee validate`` of a three-line file, against
   ``python -c pass``; target at most 5x;
-* workers: wall time of ``--workers 2`` against ``--workers 1`` on 1,000 files (the load average
-  is printed beside it; on a shared machine two free cores may not exist); target at least 1.8x;
+* workers: wall time of ``--workers 2`` against ``--workers 1`` on 1,000 distinct simulated
+  games (the load average is printed beside it; on a shared machine two free cores may not
+  exist); target at least 1.8x;
 * memory: the parent's peak (ru_maxrss) of ``referee validate -f json -o FILE`` on 10,000 games
   against 1,000; target at most 1.15;
 * a cProfile of the validator over the corpus, by area.
@@ -114,6 +117,16 @@ def with_undos(log: list[Any], every: int = 5) -> list[Any]:
     return out
 
 
+def distinct_corpus(folder: Path, count: int) -> Path:
+    """``count`` games simulated anew (two thirds Homesteaders, a third Pionjär, another seed
+    than the main corpus), as a real corpus holds distinct games: a run's known lines are
+    shared only as far as distinct games share lines."""
+    pionjar = count // 3
+    write_corpus(folder, "homesteaders", simulated("homesteaders", count - pionjar, seed=2))
+    write_corpus(folder, "pionjar", simulated("pionjar", pionjar, seed=2))
+    return folder
+
+
 def repeated_corpus(folder: Path, sources: list[Path], count: int) -> Path:
     """``count`` files named anew, linking (or copying) the given games in turn."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -180,6 +193,13 @@ def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
 
 
 def referee_run(files: list[Path]) -> int:
+    """What ``referee validate`` runs in one process: the files in turn, sharing the lines
+    that logs of one header have in common."""
+    return sum(report.events for report in parallel.iter_reports(files))
+
+
+def alone_run(files: list[Path]) -> int:
+    """For reference: each file validated alone (``validate_file``, no lines shared)."""
     return sum(validate_file(path).events for path in files)
 
 
@@ -438,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
 
     quick = args.quick
     hs_games, pj_games, chess_games, repeat = (60, 30, 100, 3) if quick else (300, 100, 300, 5)
-    speedup_files = 400 if quick else 1000
+    speedup_files = 1000  # the target is stated on 1,000 files
     small, large = (200, 2000) if quick else (1000, 10000)
     report: dict[str, Any] = {"machine": machine(), "quick": quick}
 
@@ -458,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
 
         runs: dict[str, Callable[[], int]] = {
             "referee": lambda: referee_run(files), "json.loads": lambda: json_run(files),
+            "referee, each log alone": lambda: alone_run(files),
             "referee homesteaders": lambda: referee_run(hs_files),
             "referee homesteaders with undos": lambda: referee_run(undo_files)}
         if not chess_missing:
@@ -471,6 +492,8 @@ def main(argv: list[str] | None = None) -> int:
         report["rates"] = rates
         ref, plain = rates["referee"], rates["json.loads"]
         report["decode_ratio"] = round(ref["cpu_seconds"] / plain["cpu_seconds"], 2)
+        report["decode_ratio_alone"] = round(rates["referee, each log alone"]["cpu_seconds"]
+                                             / plain["cpu_seconds"], 2)
         hs, heavy = rates["referee homesteaders"], rates["referee homesteaders with undos"]
         report["undo"] = {"events": heavy["count"], "plain_events": hs["count"],
                           "ratio": round(hs["per_cpu_second"] / heavy["per_cpu_second"], 2)}
@@ -482,8 +505,7 @@ def main(argv: list[str] | None = None) -> int:
             report["chess_pgn_ratio"] = round(ref["per_cpu_second"]
                                               / rates["chess pgn"]["per_cpu_second"], 2)
         report["startup"] = startup(work, repeat)
-        report["speedup"] = speedup(repeated_corpus(work / "speedup", files, speedup_files),
-                                    1 if quick else 2)
+        report["speedup"] = speedup(distinct_corpus(work / "speedup", speedup_files), 3)
         report["speedup"]["load_average"] = machine()["load_average"]
         report["memory"] = memory(files, work, small, large, workers=2)
         if not args.no_profile:
@@ -519,7 +541,9 @@ def print_table(report: dict[str, Any]) -> None:
             ("json.loads of the same lines", f"{plain['per_cpu_second']:,} lines/s",
              f"{plain['cpu_seconds']}s CPU"),
             ("decode ratio, referee / json.loads", f"{report['decode_ratio']:.2f}x",
-             f"target <= {DECODE_TARGET}")]
+             f"target <= {DECODE_TARGET}"),
+            ("(reference) each log alone / json.loads", f"{report['decode_ratio_alone']:.2f}x",
+             "validate_file per file, no lines shared")]
     if "chess" in rates:
         ch, pgn = rates["chess"], rates["chess pgn"]
         rows += [("python-chess, JSON Lines move log", f"{ch['per_cpu_second']:,} moves/s",
