@@ -23,8 +23,8 @@ import z3
 from referee.checker.expr import Expr, symbols_of, to_text, to_z3
 from referee.checker.solving import (
     Budget,
-    ExistsForall,
     Ordered,
+    Query,
     Refinement,
     apply,
     check,
@@ -196,7 +196,7 @@ class TopicChecker:
     def _ordered(self, ids: Sequence[str]) -> list[str]:
         return [r for r in self.rule_order if r in ids]
 
-    def _situation_of(self, model: z3.ModelRef, query: ExistsForall | None = None
+    def _situation_of(self, model: z3.ModelRef, query: Query | None = None
                       ) -> dict[str, int | bool]:
         if query is not None and query.last_model is model:
             # the query read the situation's values (its first free symbols) already
@@ -213,7 +213,7 @@ class TopicChecker:
         return z3.ForAll(bound, z3.Not(conj))
 
     def _exists_forall(self, outer: Sequence[z3.BoolRef], body: Sequence[z3.BoolRef],
-                       free: Sequence[z3.ExprRef] = ()) -> AbstractContextManager[ExistsForall]:
+                       free: Sequence[z3.ExprRef] = ()) -> AbstractContextManager[Query]:
         """``∃ s, c: R(s, c) ∧ outer ∧ ∀ c': ¬(R(s, c') ∧ body)``, solved by refinement; the
         free symbols are the situation and ``free``. With idle choices, the inner search first
         tries them at 0 (a stronger body, so its lemmas are still implied by the universal).
@@ -374,7 +374,7 @@ class TopicChecker:
             return (self._least_witness(query, [], self._situation_of(model, query), budget),
                     z3.sat)
 
-    def _least_witness(self, query: ExistsForall, assumptions: Sequence[z3.BoolRef],
+    def _least_witness(self, query: Query, assumptions: Sequence[z3.BoolRef],
                        witness: dict[str, int | bool], budget: Budget
                        ) -> dict[str, int | bool]:
         """The lexicographically least solution of ``query`` (situation symbols in the topic's

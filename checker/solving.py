@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import z3
 
@@ -22,6 +22,11 @@ _GROWTH = 1.6
 # encodings projection is cheap and its larger regions save iterations.
 CHEAP_LEMMAS = 8
 CHEAP_SIZE = 150
+# A universal over choices that the rules confine to a box of at most EXPAND_POINTS values is
+# written out as one conjunct per point of the box (no refinement loop); the box is found once
+# per topic, each solver call within EXPAND_BOUND_MS.
+EXPAND_POINTS = 256
+EXPAND_BOUND_MS = 500
 
 
 class Budget:
@@ -442,10 +447,90 @@ class ExistsForall:
         return True
 
 
+def box_points(parts: Sequence[z3.BoolRef], bound: Sequence[z3.ExprRef],
+               limit: int = EXPAND_POINTS, timeout_ms: int = EXPAND_BOUND_MS,
+               ) -> list[list[tuple[z3.ExprRef, z3.ExprRef]]] | None:
+    """Every point of the box that ``parts`` confine ``bound`` to, whatever their free symbols
+    (a Boolean is its two values, an integer its least to its greatest value), as
+    substitutions; None when an integer is unbounded, a bound is not found in time, or the box
+    holds more than ``limit`` points. Outside the box ``parts`` never hold, so a universal
+    over ``bound`` of a formula that implies them is the conjunction over the box."""
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(*parts)
+    if solver.check() != z3.sat:
+        return None
+
+    def holds_with(*extra: z3.BoolRef) -> bool | None:
+        found = solver.check(*extra)
+        return None if found == z3.unknown else found == z3.sat
+
+    ranges: list[list[z3.ExprRef]] = []
+    size = 1
+    for v in bound:
+        if z3.is_bool(v):
+            values: list[z3.ExprRef] = [z3.BoolVal(False), z3.BoolVal(True)]
+        else:
+            # within ±limit, or more points than the limit; then each end by bisection
+            if holds_with(v > limit) is not False or holds_with(v < -limit) is not False:
+                return None
+            ends = []
+            for lowest in (True, False):
+                low, high = -limit - 1, limit  # the end lies in (low, high]
+                while high - low > 1:
+                    mid = (low + high) // 2
+                    found = holds_with(v <= mid) if lowest else holds_with(v > mid)
+                    if found is None:
+                        return None
+                    if found == lowest:
+                        high = mid
+                    else:
+                        low = mid
+                ends.append(high)
+            values = [z3.IntVal(n) for n in range(ends[0], ends[1] + 1)]
+        size *= len(values)
+        if size > limit:
+            return None
+        ranges.append(values)
+    points: list[list[tuple[z3.ExprRef, z3.ExprRef]]] = [[]]
+    for v, values in zip(bound, ranges, strict=True):
+        points = [[*point, (v, x)] for point in points for x in values]
+    return points
+
+
+class Expanded:
+    """``∃ free, c: outer(free, c) ∧ ∀ c': ¬body(free, c')`` with the universal written out
+    over the box of ``c'`` (:func:`box_points`): one quantifier-free check a call, with the
+    interface of :class:`ExistsForall`."""
+
+    def __init__(self, outer: z3.Solver, free: Sequence[z3.ExprRef]) -> None:
+        self.outer = outer
+        self.free = list(free)
+        self.lemmas = 0
+        self.last_model: z3.ModelRef | None = None
+        self.last_values: tuple[int | bool, ...] = ()
+
+    def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
+              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        result = check(self.outer, budget, *assumptions)
+        if result != z3.sat:
+            return result, None
+        model = self.outer.model()
+        self.last_model = model
+        self.last_values = tuple(value_of(model, v) for v in self.free)
+        return z3.sat, model
+
+
+Query = ExistsForall | Expanded
+"""An exists-forall query, by refinement or written out."""
+
+
 class Refinement:
     """The solvers of :class:`ExistsForall` queries that share a part of their outer formula
     and of each body (the rules, say): each query adds its own parts inside push/pop, so
-    nothing of one query, its lemmas included, is left for the next."""
+    nothing of one query, its lemmas included, is left for the next. Where the rules confine
+    the complete body's choices to a small box, a query writes the universal out instead
+    (:class:`Expanded`)."""
 
     def __init__(self, outer: Sequence[z3.BoolRef],
                  bodies: Sequence[tuple[Sequence[z3.BoolRef], Sequence[z3.ExprRef]]]) -> None:
@@ -461,13 +546,45 @@ class Refinement:
             large |= encoding_size(parts, CHEAP_SIZE) > CHEAP_SIZE
         self.cheap = CHEAP_LEMMAS if large else 0
         self.literals: dict[tuple[int, int | bool], z3.BoolRef] = {}  # shared by the queries
+        self._kept: list[z3.ExprRef] = []
+        # the complete body's shared part at each point of its box, when it has a small one
+        self.points: list[tuple[tuple[Any, Any, int], z3.BoolRef]] | None = None
+        if bodies:
+            parts, bound = bodies[-1]
+            points = box_points(parts, bound) if bound else None
+            if points is not None:
+                shared = self.bodies[-1][0]
+                self.points = []
+                for point in points:
+                    at = z3.simplify(z3.substitute(shared, *point))
+                    if not z3.is_false(at):
+                        keys = (z3.Ast * len(point))(*[k.as_ast() for k, _ in point])
+                        values = (z3.Ast * len(point))(*[v.as_ast() for _, v in point])
+                        # the arrays hold the terms' ASTs: the terms are kept with them
+                        self._kept.extend(term for pair in point for term in pair)
+                        self.points.append(((keys, values, len(point)), at))
 
     @contextmanager
     def query(self, outer: Sequence[z3.BoolRef], free: Sequence[z3.ExprRef],
               bodies: Sequence[Sequence[z3.BoolRef]],
-              fallback: Callable[[], Sequence[z3.BoolRef]]) -> Iterator[ExistsForall]:
+              fallback: Callable[[], Sequence[z3.BoolRef]]) -> Iterator[Query]:
         """The query with ``outer`` and each of ``bodies`` added to the shared parts (the
         bodies in the order given at construction)."""
+        if self.points is not None:
+            self.outer.push()
+            try:
+                self.outer.add(*outer)
+                extra = z3.And(*bodies[-1])
+                ctx = extra.ctx
+                for (keys, values, size), at in self.points:
+                    # z3.substitute checks every pair of every call; the pairs are checked once
+                    here = z3.BoolRef(z3.Z3_substitute(ctx.ref(), extra.as_ast(), size, keys,
+                                                       values), ctx)
+                    self.outer.add(z3.Not(z3.And(at, here)))
+                yield Expanded(self.outer, free)
+            finally:
+                self.outer.pop()
+            return
         solvers = [self.outer, *(inner for _, _, inner in self.bodies)]
         for solver in solvers:
             solver.push()
