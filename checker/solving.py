@@ -166,6 +166,31 @@ def next_probe(low: int, high: int, first: bool) -> int:
     return low + 1 if low == -1 else (low + high) // 2
 
 
+def pinned(formulas: Iterable[z3.BoolRef]) -> set[int]:
+    """The ids of the constants that ``formulas`` fix at their top level (``x == 3``,
+    ``3 == x``, ``b``, ``Not(b)``): every model gives them that value, so a search for the
+    least model need not lower them."""
+    out: set[int] = set()
+    for f in flatten(formulas):
+        if z3.is_eq(f):
+            left, right = f.children()
+            if _is_constant(left) and z3.is_int_value(right):
+                out.add(left.get_id())
+            elif _is_constant(right) and z3.is_int_value(left):
+                out.add(right.get_id())
+        elif z3.is_not(f):
+            (inner,) = f.children()
+            if _is_constant(inner):
+                out.add(inner.get_id())
+        elif _is_constant(f):
+            out.add(f.get_id())
+    return out
+
+
+def _is_constant(term: z3.ExprRef) -> bool:
+    return z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED
+
+
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
                 budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
@@ -181,9 +206,11 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     bound. From term ``settle`` on (the choices, say), before lowering a term, one check asks
     whether the terms left can differ from the model at all; if not, the model is the least.
     ``start``, if given, is a model of the solver's assertions and ``formulas`` to begin with
-    (which saves the first check).
+    (which saves the first check). A term that ``formulas`` fix (:func:`pinned`) keeps the
+    model's value without a check.
     """
     solver.add(*formulas)
+    fixed_terms = pinned(formulas)
     if start is None:
         result = check(solver, budget)
         if result != z3.sat:
@@ -201,6 +228,8 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     for at, entry in enumerate(terms):
         term = entry.term
         value = value_of(model, term)
+        if term.get_id() in fixed_terms:
+            continue
         if settle is not None and at >= settle and value is not False and value != 0:
             # the terms from here on are often all determined by those before them
             result = probe(z3.Or(*[e.term != model.eval(e.term, model_completion=True)

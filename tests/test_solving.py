@@ -9,7 +9,7 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.checker.solving import Budget, Ordered, least_model, order_of
+from referee.checker.solving import Budget, Ordered, least_model, order_of, pinned
 
 RANGE = range(-3, 4)
 coefficient = st.integers(-2, 2)
@@ -69,3 +69,42 @@ def test_the_least_model_is_the_brute_force_least_whatever_ran_before(rows, befo
     px, py, pb, pz = min(points, key=key)
     assert [found[0].as_long(), found[1].as_long(), z3.is_true(found[2]),
             found[3].as_long()] == [px, py, pb, pz]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(constraint, min_size=1, max_size=3), st.integers(-3, 3), st.booleans(),
+       st.booleans())
+def test_a_term_the_formulas_fix_keeps_its_value(rows, pin, flag, mirrored):
+    """``x == k`` (or ``k == x``) and ``b`` / ``Not(b)`` among the formulas: the least model
+    keeps those values without lowering them, and is still the brute-force least."""
+    x, y, z = z3.Ints("x y z")
+    b = z3.Bool("b")
+    solver = z3.Solver()
+    solver.add(*[z3.And(t >= RANGE[0], t <= RANGE[-1]) for t in (x, y, z)], z >= 0)
+    order = [Ordered.of(x), Ordered.of(y), Ordered.of(b), Ordered.of(z, nonneg=True)]
+    fixes = [z3.IntVal(pin) == x if mirrored else x == pin, b if flag else z3.Not(b)]
+    assert pinned(fixes) == {x.get_id(), b.get_id()}
+    solver.push()
+    try:
+        result, model = least_model(solver, [*fixes, *[_formula(r, [x, y, z], b)
+                                                       for r in rows]], order, Budget(20000))
+        found = None if model is None else [model.eval(t, model_completion=True)
+                                            for t in (y, z)]
+    finally:
+        solver.pop()
+    points = [(py, pz) for py, pz in itertools.product(RANGE, range(4))
+              if all(_holds(r, pin, py, pz, flag) for r in rows)]
+    if not points:
+        assert result == z3.unsat
+        return
+    assert result == z3.sat and found is not None
+    assert model.eval(x).as_long() == pin and z3.is_true(model.eval(b)) == flag
+    assert [found[0].as_long(), found[1].as_long()] == list(min(
+        points, key=lambda p: (order_of(p[0]), p[1])))
+
+
+def test_pinned_reads_only_the_top_level() -> None:
+    x, y = z3.Ints("x y")
+    b = z3.Bool("b")
+    assert pinned([z3.And(x == 2, z3.Not(b))]) == {x.get_id(), b.get_id()}
+    assert pinned([z3.Or(x == 2, y == 3), x == y, x + 1 == 3, z3.Implies(b, x == 1)]) == set()
