@@ -169,26 +169,43 @@ def next_probe(low: int, high: int, first: bool) -> int:
 def pinned(formulas: Iterable[z3.BoolRef]) -> set[int]:
     """The ids of the constants that ``formulas`` fix at their top level (``x == 3``,
     ``3 == x``, ``b``, ``Not(b)``): every model gives them that value, so a search for the
-    least model need not lower them."""
+    least model need not lower them. (Read through Z3's C API: the Python wrappers of
+    ``children`` and ``is_eq`` cost more than the checks they save.)"""
     out: set[int] = set()
-    for f in flatten(formulas):
-        if z3.is_eq(f):
-            left, right = f.children()
-            if _is_constant(left) and z3.is_int_value(right):
-                out.add(left.get_id())
-            elif _is_constant(right) and z3.is_int_value(left):
-                out.add(right.get_id())
-        elif z3.is_not(f):
-            (inner,) = f.children()
-            if _is_constant(inner):
-                out.add(inner.get_id())
-        elif _is_constant(f):
-            out.add(f.get_id())
+    kept = list(formulas)  # holds the formulas, and so their arguments, alive
+    if not kept:
+        return out
+    ctx = kept[0].ctx.ref()
+    asts = [f.as_ast() for f in kept]
+    app = z3.Z3_APP_AST
+
+    def kind_of(a: Any) -> int:
+        if z3.Z3_get_ast_kind(ctx, a) != app:
+            return -1
+        return int(z3.Z3_get_decl_kind(ctx, z3.Z3_get_app_decl(ctx, a)))
+
+    def constant(a: Any) -> bool:
+        return kind_of(a) == z3.Z3_OP_UNINTERPRETED and z3.Z3_get_app_num_args(ctx, a) == 0
+
+    while asts:
+        a = asts.pop()
+        kind = kind_of(a)
+        if kind == z3.Z3_OP_AND:
+            asts.extend(z3.Z3_get_app_arg(ctx, a, k)
+                        for k in range(z3.Z3_get_app_num_args(ctx, a)))
+        elif kind == z3.Z3_OP_EQ:
+            left, right = z3.Z3_get_app_arg(ctx, a, 0), z3.Z3_get_app_arg(ctx, a, 1)
+            if constant(left) and z3.Z3_is_numeral_ast(ctx, right):
+                out.add(z3.Z3_get_ast_id(ctx, left))
+            elif constant(right) and z3.Z3_is_numeral_ast(ctx, left):
+                out.add(z3.Z3_get_ast_id(ctx, right))
+        elif kind == z3.Z3_OP_NOT:
+            inner = z3.Z3_get_app_arg(ctx, a, 0)
+            if constant(inner):
+                out.add(z3.Z3_get_ast_id(ctx, inner))
+        elif constant(a):
+            out.add(z3.Z3_get_ast_id(ctx, a))
     return out
-
-
-def _is_constant(term: z3.ExprRef) -> bool:
-    return z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED
 
 
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
