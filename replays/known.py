@@ -23,6 +23,9 @@ Known = dict[bytes, tuple[GameEvent, Callable[[Any, GameEvent, Note], Violation 
 PER_LOG = 4096
 """The most distinct lines a log read alone keeps (the first ones: the lines a log repeats most,
 a die's faces, a pass, come early), so memory stays bounded however long the log."""
+LINE_BYTES = 1024
+"""The longest line kept (an event line is a few dozen bytes; a longer one, padded with blanks
+say, is read again each time), so that the lines kept hold at most a few MiB."""
 
 
 def header_key(header: Any) -> tuple[Any, ...] | None:

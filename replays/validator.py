@@ -36,7 +36,7 @@ from referee.replays.envelope import (
     plain_check,
     plain_event,
 )
-from referee.replays.known import PER_LOG, Known, KnownLines
+from referee.replays.known import LINE_BYTES, PER_LOG, Known, KnownLines
 from referee.replays.reader import (
     DEFAULT_MAX_LINE_BYTES,
     RawLine,
@@ -289,9 +289,10 @@ class Replay:
         """:meth:`feed_all` of the lines of a stream (read as :func:`numbered_lines` reads
         them). A log repeats many of its lines (a die showing 4 to the same player, a pass),
         and an event is the same whatever line it is read from, so the event of a plain line
-        that was played is kept by its bytes (up to ``PER_LOG`` lines): a line met again is
-        neither decoded nor parsed again, and the game plays it again without checking its
-        parameters a second time (``play_again``, bound to its move when it is kept). With
+        that was played is kept by its bytes (up to ``PER_LOG`` lines of at most
+        ``LINE_BYTES`` bytes): a line met again is neither decoded nor parsed again, and the
+        game plays it again without checking its parameters a second time (``play_again``,
+        bound to its move when it is kept). With
         ``known_lines``, the lines are kept in the store of the log's header, shared by the
         logs of a run that have the same header (:mod:`referee.replays.known`)."""
         max_line_bytes = limit(max_line_bytes)
@@ -385,7 +386,7 @@ class Replay:
                 if type(event) is not Phase:  # plain_event builds the class itself
                     undoable.append(len(branch))
                 branch.append((number, event))
-            if entry is None and len(known) < room:
+            if entry is None and len(known) < room and len(raw) <= LINE_BYTES:
                 known[raw] = (event, again(event))
 
     def _start(self, raw: RawLine) -> None:

@@ -14,7 +14,7 @@ from referee.games import registration
 from referee.model.core import Action
 from referee.replays import parallel
 from referee.replays.envelope import Header
-from referee.replays.known import KnownLines, header_key
+from referee.replays.known import LINE_BYTES, KnownLines, header_key
 from referee.replays.parallel import iter_reports
 from referee.replays.validator import validate_file
 from tests.logs import NIM_HEADER, TAKE_ANN, TAKE_ANN_LAST, TAKE_BO, nim_game, write
@@ -162,3 +162,18 @@ def test_a_pool_worker_keeps_its_store_across_chunks(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(parallel, "KnownLines", lambda: alone)
     parallel.validate_chunk(items[:1])
     assert len(alone.lines_for(_header())[0]) == 4
+
+
+def test_a_long_line_is_never_kept(tmp_path: Path) -> None:
+    """A plain event padded with blanks past ``LINE_BYTES`` is valid and read each time it
+    comes, never kept (a store of such lines would hold megabytes a line)."""
+    padded = '{"player": "Ann", "action": "take", "pile": 1,' + " " * LINE_BYTES + '"count": 1}'
+    path = write(tmp_path / "a.jsonl", *nim_game(padded, TAKE_BO, TAKE_ANN_LAST))
+    known = KnownLines()
+    shared = validate_file(path, known_lines=known)
+    assert shared.valid and shared.complete is False
+    assert shared.to_json() == validate_file(path).to_json()
+    store, _ = known.lines_for(_header())
+    assert store and all(len(line) <= LINE_BYTES for line in store)
+    assert not any(line.startswith(b'{"player": "Ann", "action": "take", "pile": 1,')
+                   for line in store)
