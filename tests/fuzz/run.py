@@ -20,7 +20,10 @@ Classification:
 - malformed output: a JSON report that does not parse, JUnit XML that is not well-formed, a raw
   control character (an escape sequence) in text meant for a terminal, or a usage error that is
   not exactly one line ``referee: error: ...``;
-- nondeterministic: two runs of the same input gave different outputs.
+- nondeterministic: two runs of the same input gave different outputs;
+- fast paths: a log's report differs from the one its lines give fed one by one through the
+  general path (no line read quickly, none known): read alone, or after another log of the same
+  header (its own lines shuffled) in one run, whose lines it shares (``referee.replays.known``).
 
 Prints the figures and exits 1 if any of them is not zero.
 """
@@ -48,6 +51,10 @@ from collections import Counter
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.replays.validator import FileReport
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -59,9 +66,11 @@ from tests.fuzz.generators import (
     log_input,
 )
 
-CATEGORIES = ("traceback", "hang", "wrong exit status", "malformed output", "nondeterministic")
+CATEGORIES = ("traceback", "hang", "wrong exit status", "malformed output", "nondeterministic",
+              "fast paths")
 LABELS = {"traceback": "tracebacks", "hang": "hangs", "wrong exit status": "wrong exit statuses",
-          "malformed output": "malformed outputs", "nondeterministic": "nondeterministic"}
+          "malformed output": "malformed outputs", "nondeterministic": "nondeterministic",
+          "fast paths": "reports changed by the fast paths"}
 DEFAULT_TIME_LIMIT = 60.0
 RECYCLE_AFTER = 2000
 """Inputs a worker runs before it is replaced (keeps memory and Z3's context bounded)."""
@@ -140,6 +149,7 @@ def run_log(rng: random.Random, folder: Path) -> tuple[str, bool]:
     path = folder / "log.jsonl"
     path.write_bytes(data)
     report = validate_file(path, label=name)
+    _same_with_shared_lines(rng, folder, name, data, report)
     parts = []
     for fmt in ("text", "json", "junit"):
         stream = _strict_stream()
@@ -158,6 +168,35 @@ def run_log(rng: random.Random, folder: Path) -> tuple[str, bool]:
         _raw_controls(text.replace("\n", "").replace("\t", ""), f"{fmt} report")
         parts.append(text)
     return "\x00".join(parts), False
+
+
+def _same_with_shared_lines(rng: random.Random, folder: Path, name: str, data: bytes,
+                            alone: FileReport) -> None:
+    """The log's report, read alone and read after another log of the same header (its own
+    lines in another order, so that each line is first met in other states) with the lines of
+    one run shared, must be the one its lines give through the general path."""
+    from referee.replays.known import KnownLines
+    from referee.replays.reader import iter_lines
+    from referee.replays.validator import validate_file, validate_lines
+
+    path = folder / "log.jsonl"
+    with path.open("rb") as stream:
+        general = validate_lines(iter_lines(stream), name).to_json()
+    if alone.to_json() != general:
+        raise Problem("fast paths", f"{name}: general path {json.dumps(general)[:600]}; "
+                      f"read alone {json.dumps(alone.to_json())[:600]}")
+    head, *rest = data.split(b"\n")
+    if len(rest) < 2:
+        return
+    rng.shuffle(rest)
+    other = folder / "other.jsonl"
+    other.write_bytes(b"\n".join([head, *rest]))
+    known = KnownLines()
+    validate_file(other, label=name, known_lines=known)
+    shared = validate_file(path, label=name, known_lines=known).to_json()
+    if shared != general:
+        raise Problem("fast paths", f"{name}: general path {json.dumps(general)[:600]}; "
+                      f"after a log of the same header {json.dumps(shared)[:600]}")
 
 
 def run_clarify(rng: random.Random, folder: Path) -> tuple[str, bool]:
