@@ -552,7 +552,6 @@ class Expanded:
     def __init__(self, outer: z3.Solver, free: Sequence[z3.ExprRef]) -> None:
         self.outer = outer
         self.free = list(free)
-        self.lemmas = 0
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
 

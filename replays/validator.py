@@ -299,7 +299,7 @@ class Replay:
         feed, report = self.feed, self.report
         branch, undoable, snapshots = self.branch, self._undoable, self._snapshots
         known: Known = {}
-        room = PER_LOG
+        capacity = PER_LOG  # the most lines ``known`` may hold
         keyed = False  # the store of the header swapped in
         players: tuple[str, ...] = ()
         step, again, note = self._step, self._again, self._note
@@ -362,7 +362,7 @@ class Replay:
                             keyed = True
                             if known_lines is not None:
                                 known, room = known_lines.lines_for(header)
-                            room += len(known)
+                                capacity = len(known) + room
                     continue
                 play = step  # read for the first time: its parameters are checked
             # a plain event: what _play does, inline; kept by its bytes once played
@@ -386,7 +386,7 @@ class Replay:
                 if type(event) is not Phase:  # plain_event builds the class itself
                     undoable.append(len(branch))
                 branch.append((number, event))
-            if entry is None and len(known) < room and len(raw) <= LINE_BYTES:
+            if entry is None and len(known) < capacity and len(raw) <= LINE_BYTES:
                 known[raw] = (event, again(event))
 
     def _start(self, raw: RawLine) -> None:

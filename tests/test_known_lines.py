@@ -145,6 +145,7 @@ def test_a_pool_worker_keeps_its_store_across_chunks(monkeypatch: pytest.MonkeyP
     chunks it is given; a chunk validated anywhere else has a store of its own."""
     logs = [write(tmp_path / f"{i}.jsonl", *nim_game(TAKE_ANN, TAKE_BO)) for i in range(2)]
     items = list(parallel.as_items(logs))
+    previous = signal.getsignal(signal.SIGINT)
     parallel._worker_start({"games": {}, "data": {}})
     try:
         store = parallel._RUN_KNOWN
@@ -157,7 +158,7 @@ def test_a_pool_worker_keeps_its_store_across_chunks(monkeypatch: pytest.MonkeyP
         assert [r.valid for r in first + second] == [True, True]
     finally:
         monkeypatch.setattr(parallel, "_RUN_KNOWN", None)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, previous)
     alone = KnownLines()
     monkeypatch.setattr(parallel, "KnownLines", lambda: alone)
     parallel.validate_chunk(items[:1])

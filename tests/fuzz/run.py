@@ -149,7 +149,7 @@ def run_log(rng: random.Random, folder: Path) -> tuple[str, bool]:
     path = folder / "log.jsonl"
     path.write_bytes(data)
     report = validate_file(path, label=name)
-    _same_with_shared_lines(rng, folder, name, data, report)
+    _same_as_the_general_path(rng, folder, name, data, report)
     parts = []
     for fmt in ("text", "json", "junit"):
         stream = _strict_stream()
@@ -170,8 +170,8 @@ def run_log(rng: random.Random, folder: Path) -> tuple[str, bool]:
     return "\x00".join(parts), False
 
 
-def _same_with_shared_lines(rng: random.Random, folder: Path, name: str, data: bytes,
-                            alone: FileReport) -> None:
+def _same_as_the_general_path(rng: random.Random, folder: Path, name: str, data: bytes,
+                              alone: FileReport) -> None:
     """The log's report, read alone and read after another log of the same header (its own
     lines in another order, so that each line is first met in other states) with the lines of
     one run shared, must be the one its lines give through the general path."""
