@@ -26,6 +26,7 @@ from typing import Any
 from referee.checker.ancestors import Ancestors, Entry
 from referee.checker.event_kinds import KindCount
 from referee.errors import RefereeError, UnknownGameError, UsageError
+from referee.files import path_kind
 from referee.games import registration
 from referee.invariants import Invariant
 from referee.invariants.memo import MemoSuite
@@ -39,6 +40,7 @@ from referee.model.core import (
     ignore,
     seat_names,
 )
+from referee.model.core.names import decimal, shown
 from referee.replays.claims import compare_claims
 from referee.replays.writer import header as make_header
 from referee.replays.writer import write_log
@@ -149,12 +151,14 @@ def start_from_setup(game: Game[Any], players: Sequence[str],
 def parse_from(spec: str) -> tuple[Path, int | None]:
     """``LOG`` or ``LOG:LINE`` (a path that exists as given wins over the split)."""
     path = Path(spec)
-    if path.exists() or ":" not in spec:
+    if path_kind(path) != "missing" or ":" not in spec:
         return path, None
     name, _, line = spec.rpartition(":")
-    if not line.isdigit() or int(line) < 1:
-        raise UsageError(f"--from {spec!r}: expected LOG or LOG:LINE with a line number from 1")
-    return Path(name), int(line)
+    number = decimal(line)
+    if number is None or number < 1:
+        raise UsageError(f"--from {shown(spec)}: expected LOG or LOG:LINE with a line number "
+                         "from 1")
+    return Path(name), number
 
 
 def start_from_log(spec: str) -> Start:

@@ -93,6 +93,11 @@ def main(argv: list[str] | None = None) -> None:
     except RefereeError as exc:
         typer.echo(f"referee: error: {visible(str(exc))}", err=True)
         sys.exit(exc.exit_status)
+    except OSError as exc:  # a path the system refuses where no command expected it to
+        name = str(exc.filename) if exc.filename is not None else ""
+        where = f"{name[:77]}...: " if len(name) > 80 else f"{name}: " if name else ""
+        typer.echo(f"referee: error: {visible(where + (exc.strerror or str(exc)))}", err=True)
+        sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("referee: interrupted", err=True)
         sys.exit(130)

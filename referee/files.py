@@ -36,3 +36,17 @@ def open_regular(path: str | Path) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+def path_kind(path: str | Path) -> str:
+    """``"dir"``, ``"file"`` (regular), ``"other"`` (a pipe, a device, a socket) or
+    ``"missing"``: what a path names, following links. A path the system cannot look up (a
+    name too long, a component that is not a folder, no permission on a folder) is missing,
+    never an exception."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # ValueError: a NUL character in the path
+        return "missing"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    return "file" if stat.S_ISREG(mode) else "other"

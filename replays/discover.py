@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.errors import UsageError
-from referee.files import NOT_REGULAR
+from referee.files import NOT_REGULAR, path_kind
 
 Note = Callable[[str], None]
 
@@ -77,14 +77,15 @@ def find_logs(paths: Iterable[str | Path], pattern: str = "*.jsonl",
     ``note`` receives one line for each symbolic link skipped while a folder is searched."""
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        kind = path_kind(path)
+        if kind == "dir":
             found = sorted(_scan(path, pattern, follow_symlinks, note))
             if not found:
                 raise UsageError(f"no {pattern} logs found under {path}")
             yield from found
-        elif path.is_file():
+        elif kind == "file":
             yield path
-        elif path.exists():
+        elif kind == "other":
             raise UsageError(f"{path}: {NOT_REGULAR}")
         else:
             raise UsageError(f"no such file or folder: {path}")
@@ -96,9 +97,10 @@ def check_paths(paths: Iterable[str | Path], pattern: str = "*.jsonl",
     (a report cut short by a usage error would be no valid JSON or XML)."""
     for given in paths:
         path = Path(given)
-        if not path.exists():
+        kind = path_kind(path)
+        if kind == "missing":
             raise UsageError(f"no such file or folder: {given}")
-        if not path.is_dir() and not path.is_file():
+        if kind == "other":
             raise UsageError(f"{given}: {NOT_REGULAR}")
-        if path.is_dir() and next(_scan(path, pattern, follow_symlinks), None) is None:
+        if kind == "dir" and next(_scan(path, pattern, follow_symlinks), None) is None:
             raise UsageError(f"no {pattern} logs found under {path}")

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import UsageError
+from referee.files import path_kind
 from referee.games import registration
 from referee.model.core import RuleViolation
+from referee.model.core.names import decimal, shown
 from referee.replays.validator import ReplayPosition
 
 
@@ -24,12 +26,13 @@ class PositionError(UsageError):
 
 def parse_log_line(spec: str) -> tuple[Path, int | None]:
     """``LOG`` or ``LOG:LINE`` (a path that exists as given wins over the split)."""
-    if Path(spec).exists() or ":" not in spec:
+    if path_kind(spec) != "missing" or ":" not in spec:
         return Path(spec), None
     name, _, line = spec.rpartition(":")
-    if not line.isdigit() or int(line) < 1 or not name:
-        raise UsageError(f"{spec!r}: expected LOG or LOG:LINE with a line number from 1")
-    return Path(name), int(line)
+    number = decimal(line)
+    if number is None or number < 1 or not name:
+        raise UsageError(f"{shown(spec)}: expected LOG or LOG:LINE with a line number from 1")
+    return Path(name), number
 
 
 def _next_events(game: Any, state: Any) -> tuple[list[str], list[str]]:

@@ -905,6 +905,8 @@ def test_a_saved_game_continues_as_the_rulebook_says() -> None:  # CO-SAVED
 @pytest.mark.parametrize(("change", "found"), [
     ({"next_era": 1}, "next_era must be 2"),
     ({"colonies": ["alchemist"]}, "colonies lists 4"),
+    ({"colonies": [["alchemist"], "laborer", "lord", "trader"]}, "colonies lists 4"),
+    ({"colonies": [{"a": 1}, "laborer", "lord", "trader"]}, "colonies lists 4"),
     ({"players": {"Ann": {}}}, "players gives a line"),
     ({"start_player": "Cy"}, "not a player"),
 ])

@@ -46,7 +46,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
-from referee.model.core.names import unknown
+from referee.model.core.names import decimal, unknown
 
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("game.toml", "eras.toml", "places.toml", "buildings.toml", "market_cards.toml",
@@ -1700,9 +1700,10 @@ def _components(r: _Reader, movement: Movement) -> Components:
         raise r.fail(f"{w}.dollar_tokens", "must be a table of denomination = tokens")
     tokens = {}
     for key, count in tokens_raw.items():
-        if not key.isdigit() or int(key) < 1:
+        value = decimal(key)
+        if value is None or value < 1:
             raise r.fail(f"{w}.dollar_tokens.{key}", "a denomination is a positive integer")
-        tokens[int(key)] = r.int_(count, f"{w}.dollar_tokens.{key}", 1)
+        tokens[value] = r.int_(count, f"{w}.dollar_tokens.{key}", 1)
     per_player = r.int_(c["stewards_per_player"], f"{w}.stewards_per_player", 1)
     if per_player < movement.max_stewards:
         raise r.fail(f"{w}.stewards_per_player", f"fewer than [movement].max_stewards "
@@ -1979,10 +1980,11 @@ def _improvements(r: _Reader, eras: int, refs: _Refs) -> dict[int, Improvement]:
     out: dict[int, Improvement] = {}
     for key, raw in r.doc.items():
         w = f"[{key}]"
-        if not key.isdigit() or key.startswith("0"):
+        number = decimal(key, 6)
+        if number is None or key.startswith("0"):
             raise r.fail(w, "an Improvement is keyed by its card id (e.g. [101])")
         t = r.table(raw, w, {"era", "name", "kind", "cost", "text", "effects"}, {"value"})
-        cid, era = int(key), r.int_(t["era"], f"{w}.era", 1, eras)
+        cid, era = number, r.int_(t["era"], f"{w}.era", 1, eras)
         if cid // 100 != era:
             raise r.fail(f"{w}.era", f"card {cid} belongs to Era {cid // 100} by its id")
         kind = r.str_(t["kind"], f"{w}.kind", IMPROVEMENT_KINDS, "improvement kind")

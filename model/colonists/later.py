@@ -92,8 +92,8 @@ def read_saved(value: Any, players: Sequence[str], data: ColonistsData,
     colonies = value["colonies"]
     fifth = sum(e.first_step.colonies for n, e in data.eras.items() if n < era)
     want = (data.setup.colonies, data.setup.colonies + fifth)
-    if not isinstance(colonies, list) or len(set(colonies)) != len(colonies) or not \
-            want[0] <= len(colonies) <= want[1]:
+    if not isinstance(colonies, list) or not all(type(c) is str for c in colonies) or \
+            len(set(colonies)) != len(colonies) or not want[0] <= len(colonies) <= want[1]:
         raise _fail(f"colonies lists {want[0]}" + (f" or {want[1]}" if want[1] != want[0]
                                                    else "") +
                     f" different colonies before era {era}, found {colonies!r}")

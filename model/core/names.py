@@ -28,3 +28,21 @@ def suggestion(name: object, known: Iterable[str]) -> str:
     listed = ", ".join(names[:MAX_LISTED])
     more = f", ... ({len(names)} in all)" if len(names) > MAX_LISTED else ""
     return f"(known: {listed}{more})"
+
+
+def decimal(text: str, longest: int = 9) -> int | None:
+    """The value of ``text`` when it is 1 to ``longest`` ASCII digits, else None
+    (``str.isdigit`` also accepts digits such as '²' that ``int`` refuses, and ``int`` refuses
+    strings of more than 4,300 digits)."""
+    if 0 < len(text) <= longest and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def shown(spec: str, longest: int = 120) -> str:
+    """A name, path or argument quoted for a message, its middle left out when it is longer than
+    ``longest`` characters."""
+    if len(spec) <= longest:
+        return repr(spec)
+    half = (longest - 3) // 2
+    return repr(f"{spec[:half]}...{spec[-half:]}")

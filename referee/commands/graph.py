@@ -14,6 +14,7 @@ from referee.commands.common import (
     user_errors,
 )
 from referee.display import visible
+from referee.files import path_kind
 from referee.replays.graph import FORMATS, ReplayGraph, write_graph
 from referee.replays.validator import validate_file
 
@@ -33,9 +34,10 @@ def graph(
     """
     allow_data(data)
     with user_errors():
-        if not log.exists():
+        kind = path_kind(log)
+        if kind == "missing":
             raise fail(f"no such file: {log}")
-        if not log.is_file():
+        if kind != "file":
             raise fail(f"not a regular file: {log}")
         if output.suffix.lower() not in FORMATS:
             raise fail(f"cannot tell the graph format from {output.name!r}: use one of "

@@ -28,6 +28,8 @@ ESCAPES = ("\x1b[2J", "\x1b[31mred\x1b[0m", "\x1b]0;title\x07", "\x1b]8;;http://
            "\x1bc", "\x9b31m", "\x1b[6n")
 MARKUP = ("[bold]", "[/]", "[red]x[/red]", ":thumbs_up:", ":x:", "[link=http://x]y[/link]",
           "\\[b]", "[", "]", "\\", "\\\\", "<b>", "&amp;", "]]>", "<![CDATA[", "'", '"')
+# digits str.isdigit accepts and int refuses, or more of them than int reads
+DIGITS = ("²", "٣", "１２", "⁴⁵", "9" * 5000)
 NAMES = ("Ann", "Bo", "Cy", "Di", "nobody", "", " ", "Zoë", "名前", "🙂", "Ann ", "ann")
 
 
@@ -43,6 +45,8 @@ def hostile_string(rng: random.Random) -> str:
         return "".join(rng.choice(MARKUP) for _ in range(rng.randint(1, 6)))
     if pick < 0.7:
         return rng.choice(("\\", "[", "x", "é", ":x:")) * rng.choice((100, 5000, 20_000))
+    if pick < 0.75:
+        return rng.choice(("", "farm#", "storage_shed#", "1", "x:")) + rng.choice(DIGITS)
     if pick < 0.8:
         return "unknown_" + "".join(rng.choice("abcxyz_") for _ in range(rng.randint(1, 12)))
     if pick < 0.9:
@@ -407,7 +411,8 @@ def cli_input(rng: random.Random) -> CliCase:
                        {b"sub/link.jsonl": b"../outside.jsonl", b"sub/dir": b".."})
     if pick < 0.5:
         return CliCase(["validate", "{dir}/" + rng.choice(("nope.jsonl", "\udcff", "\x1b[2J",
-                                                             "")) + "missing"], files, **usage)
+                                                             "", "a" * 300)) + "missing"], files,
+                       **usage)
     if pick < 0.55:
         return CliCase(["validate", "{dir}/empty"], {b"empty/readme.txt": b"x"}, **usage)
     if pick < 0.6:

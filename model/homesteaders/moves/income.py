@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from referee.model.core import Action, Note, Violation, fields, unknown
+from referee.model.core.names import decimal
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import HomesteadersData
 from referee.model.homesteaders.moves.common import (
@@ -31,7 +32,8 @@ def slot_problem(data: HomesteadersData, slot: Any) -> str | None:
     if name not in data.buildings:
         return f"slot {slot!r}: {unknown('building', name, data.buildings)}"
     n = len(data.buildings[name].slots)
-    if not index.isdigit() or int(index) >= n or str(int(index)) != index:
+    number = decimal(index)
+    if number is None or number >= n or str(number) != index:
         return (f"slot {slot!r}: {name} has slots "
                 f"{', '.join(f'{name}:{k}' for k in range(n)) or 'none'}")
     return None
