@@ -35,9 +35,13 @@ def test_a_full_hand_with_a_library_draws_keeps_and_discards_back() -> None:  # 
     assert len(drawn) == 4 and state.stage == "keep"
     bad = refuses(state, {"player": "Ann", "action": "keep", "cards": drawn[:2]})
     assert bad.rule == "CO-HAND" and "discard 2" in bad.message
+    elsewhere = next(c for c in sorted(state.data.improvements) if c not in old + drawn)
     bad = refuses(state, {"player": "Ann", "action": "keep", "cards": drawn[:2],
-                          "discard": [old[0], 999]})
+                          "discard": [old[0], elsewhere]})
     assert bad.rule == "CO-HAND" and "not in Ann's hand" in bad.message
+    bad = refuses(state, {"player": "Ann", "action": "keep", "cards": drawn[:2],
+                          "discard": [old[0], 999]})  # no such card: the log's vocabulary
+    assert bad.kind == "schema" and "999" in bad.message
     forms = [e for e in GAME.legal_actions(state) if e.name == "keep"]
     assert any(e.get("discard") for e in forms) and all(GAME.check(state, e) is None
                                                         for e in forms)

@@ -75,6 +75,8 @@ def test_colonists_every_card_building_and_colony_from_the_data_set():
         assert levels[slug][1:] == [f"level {ROMAN[k - 1]}: {colony.levels[k].text}"
                                     for k in sorted(colony.levels)]
     places = json.loads(show("colonists", "places", "-f", "json").output)["entries"]
+    # a Sustainer gains its goods or sells (rulebook "The Various Place Types")
+    assert "gain 2 food or sell" in show("colonists", "places", "baker").output
     assert {p.slug for p in d.places} | set(d.markets) == set(places)
     market = json.loads(show("colonists", "market_cards", "-f", "json").output)["entries"]
     assert set(market) == set(d.market_cards)

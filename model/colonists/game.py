@@ -154,6 +154,12 @@ class Colonists(TableGame[ColonistsState]):
                     shape == "phase" or move.who != "actor"
                     or event.player in self.flow.actors(state)):
                 return None
+            start = state.players[state.start] if state.start is not None else None
+            if (move.name == "place_tile" and state.stage == "end_year" and state.revealed
+                    and start is not None and event.player != start):
+                return Violation("order", "CO-END-PLACES", f"the start player, {start}, adds "
+                                 f"the face-up Places ({', '.join(state.revealed)}), not "
+                                 f"{event.player}", event.player)
         return super().order(state, event, move)
 
     def score(self, state: ColonistsState) -> dict[str, Score]:

@@ -29,6 +29,7 @@ from referee.model.colonists.flow import SETUP_STAGES
 from referee.model.colonists.refs import unknown_card
 from referee.model.colonists.state import Built, ColonistsState, Community, Pending
 from referee.model.core import RuleViolation, refuse, unknown
+from referee.model.core.names import decimal
 
 RULE = "CO-POSITION"
 MAX_COUNT = 1_000_000_000       # the envelope's bound on numbers in events
@@ -137,8 +138,10 @@ def _at(path: str, key: Any) -> str:
 
 def _card_id(value: Any, path: str) -> int:
     """A card id from a list (an integer) or an object's key (its digits)."""
-    if isinstance(value, str) and value.isdigit() and len(value) <= 6:
-        value = int(value)
+    if isinstance(value, str):
+        number = decimal(value, 6)
+        if number is not None:
+            return number
     if type(value) is not int:
         _bad(path, f"an improvement is named by its card id (an integer), found {show(value)}")
     return value
@@ -207,8 +210,21 @@ class _Reader:
         for i in range(self.n):
             self._community_checks(i)
         self._piles(cards)
+        self.acting: str | None = None
         self._turn_state()
         self._colony_state()
+        if self.acting is not None:
+            self._action_possible(self.acting)
+
+    def _action_possible(self, name: str) -> None:
+        from referee.model.colonists.moves.turn import action_possible
+
+        if not action_possible(self.s, name):
+            tile = self.s.pending.tile if self.s.pending is not None else None
+            assert tile is not None
+            t = self.board.tiles[tile]
+            _bad("position.at", f"{name} can carry out no action of the {t.slug} at "
+                 f"{list(t.cells[0])}: nobody moves where no action is possible")
 
     # ------------------------------------------------------------------ colonies' figures
 
@@ -706,10 +722,11 @@ class _Reader:
             if isinstance(key, str) and ":" in key:  # a colony's conversion, COLONY:K
                 colony, _, k = key.partition(":")
                 _name(colony, _at(path, key), colonies, "colony")
-                if not k.isdigit() or len(k) > 2:
+                number = decimal(k, 2)
+                if number is None:
                     _bad(_at(path, key), "a colony's conversion is COLONY:K, K its number from "
                          "0")
-                card = converted_key(self.data, colony, int(k))
+                card = converted_key(self.data, colony, number)
             else:
                 card = _card_id(key, _at(path, key))
                 if card not in self.data.improvements:
@@ -1102,13 +1119,7 @@ class _Reader:
             if "draw" in pos or "keep" in pos or "drawn" in pos:
                 _bad("position", "draw, keep and drawn are stated at stages draw and keep")
             s.pending = Pending("act", i, tile, **kept)
-            from referee.model.colonists.moves.turn import action_possible
-
-            if not action_possible(s, name):
-                assert tile is not None
-                t = self.board.tiles[tile]
-                _bad("position.at", f"{name} can carry out no action of the {t.slug} at "
-                     f"{list(t.cells[0])}: nobody moves where no action is possible")
+            self.acting = name  # checked once the Special Ambassadors stand (the Altruist)
             return
         if stage == "optional":
             if "draw" in pos or "keep" in pos or "drawn" in pos:

@@ -72,9 +72,10 @@ def _action(p: Place, d: ColonistsData) -> str:
         return f"build: {names}{_limit(p.limit)}"
     if p.type == "refiner":
         return "refine: " + "; ".join(_recipe(r) for r in p.recipes) + _limit(p.limit)
-    if p.sell is not None:
-        return f"sell, any number of times: {_recipe(p.sell)}"
-    parts = [f"gain {bundle_text(p.gain)}" if p.gain else "",
+    sale = f"sell, any number of times: {_recipe(p.sell)}" if p.sell is not None else ""
+    if sale and not p.gain:
+        return sale
+    parts = [f"gain {bundle_text(p.gain)}" + (" or " + sale if sale else "") if p.gain else "",
              f"draw {p.draw} improvements" if p.draw else "",
              f"play {p.play} improvements" if p.play else "",
              f"swap {p.swap_places} Places" if p.swap_places else "",

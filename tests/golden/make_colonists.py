@@ -497,7 +497,7 @@ def year_cases() -> Iterable[Case]:
                  want=("illegal", "CO-END-PLACES"))
     yield y.case("CO-END-PLACES-break-ann-lays-for-the-start-player",
                  a("Ann", "place_tile", place="baker", at=[-2, 1]),
-                 want=("order", "CO-TURN-ORDER"),
+                 want=("order", "CO-END-PLACES"),
                  note="Bo took the marker after Ann: he is start player and lays the Places")
     y2 = lay_year_one(y.copy())
     yield y2.case("CO-END-PLACES-legal-bo-lays-the-three-places", SUSTENANCE,
@@ -1105,7 +1105,8 @@ def position_cases() -> Iterable[Case]:
     yield cu.case("CO-FEE-WAIVE-break-a-fee-paid-with-the-customs-office",
                   a("Ann", "move", to=GROVE, fee={"Bo": {"food": 1, "wood": 1, "clay": 1,
                                                         "planks": 1}}),
-                  want=("illegal", "CO-FEE"), note="with a working Customs Office no Fee is due")
+                  want=("illegal", "CO-FEE-WAIVE"),
+                  note="with a working Customs Office no Fee is due")
     # the end of the game
     late = {"year": 5, "stage": "end_year", "board": BOARD, "market_card": "head_official",
             "players": {
@@ -1922,7 +1923,7 @@ EXAMPLE_SEED = 4  # the steady player's 2-player one-era game the examples show
 def yearly_check(state: ColonistsState) -> Obj:
     """The ``check`` line written after each sustenance phase: the calendar and every
     community's Toolbox and worth."""
-    claims: Obj = {"era": state.era, "year": state.year}
+    claims: Obj = {"era": state.era, "year": min(state.year, state.data.calendar.years_per_era)}
     for name in state.players:
         c = state.p[state.players.index(name)]
         claims[name] = {"tools": c.tools, "dollars": c.dollars,

@@ -240,7 +240,58 @@ def _fee_ok(state: Any, i: int, fee: Mapping[str, Mapping[str, int]]) -> bool:
     return spend_problem(state, i, total) is None
 
 
-def explain_fee(state: Any, i: int, event: Action) -> str | None:
+MAX_FEE_TRIALS = 400  # moves checked in search of a Fee that leaves the place's action possible
+
+
+def _with_fee(event: Action, fee: Mapping[str, Mapping[str, int]]) -> Action:
+    params = {k: v for k, v in event.json_params().items() if k != "fee"}
+    return Action.make(event.player, event.name, **params, fee={p: dict(g) for p, g in
+                                                                fee.items()})
+
+
+def _payments(state: Any, i: int, hold: Mapping[str, int]) -> list[dict[str, int]]:
+    """Every payment of one occupant's Fee from what player ``i`` holds, cheapest first."""
+    from itertools import combinations_with_replacement
+
+    from referee.model.colonists import data as d
+    from referee.model.colonists.moves.turn import fee_parts
+
+    first, count = fee_parts(state, i)
+    have = dict(hold, tools=state.p[i].tools)
+    kinds = [g for g in d.BUILDING_RESOURCES if have.get(g, 0)]
+    out = []
+    for one in (first or (None,)):
+        if one is not None and not have.get(one, 0):
+            continue
+        for combo in combinations_with_replacement(kinds, count):
+            goods: dict[str, int] = {one: 1} if one is not None else {}
+            for g in combo:
+                goods[g] = goods.get(g, 0) + 1
+            if all(n <= have.get(g, 0) for g, n in goods.items()):
+                out.append(goods)
+    return sorted(out, key=lambda g: (sum(_value(k) * n for k, n in g.items()), _json(g)))
+
+
+def _possible_fee(game: Any, state: Any, i: int, event: Action, due: Sequence[str]
+                  ) -> tuple[dict[str, dict[str, int]] | None, bool]:
+    """The cheapest Fee with which the whole move is legal (the place's action still possible
+    after paying), and whether every Fee was tried."""
+    from itertools import islice, product
+
+    options = _payments(state, i, _holdings(state, i))
+    fees = sorted(product(options, repeat=len(due)),
+                  key=lambda fs: sum(_value(g) * n for f in fs for g, n in f.items()))
+    tried = 0
+    for fs in islice(fees, MAX_FEE_TRIALS):
+        tried += 1
+        fee = dict(zip(due, fs, strict=True))
+        if game.check(state, _with_fee(event, fee)) is None:
+            return fee, False
+    return None, tried == len(fees)
+
+
+def explain_fee(game: Any, state: Any, i: int, event: Action) -> str | None:
+    from referee.model.colonists.moves.turn import fee_due
     from referee.model.colonists.refs import Refused, place_ref
 
     try:
@@ -252,6 +303,13 @@ def explain_fee(state: Any, i: int, event: Action) -> str | None:
         return found
     if not _fee_ok(state, i, found):
         return None
+    if game.check(state, _with_fee(event, found)) is not None:
+        # the cheapest Fee leaves the move refused (most often: the place's action is then
+        # impossible): the cheapest Fee with which the move is legal, if any
+        found, exhausted = _possible_fee(game, state, i, event, fee_due(state, i, tile))
+        if found is None:
+            return ("no Fee makes this move legal: after any payment the place's action "
+                    "cannot be carried out" if exhausted else None)
     each = ", ".join(f"{payee} {_text(goods)}" for payee, goods in found.items())
     return f"the cheapest legal Fee: pay {each} (\"fee\": {_json(found)})"
 
@@ -915,7 +973,7 @@ def explain_violation(game: Any, state: Any, event: GameEvent,
         return None
     i = state.players.index(event.player)
     if name == "move" and violation.rule in _FEE_RULES:
-        return explain_fee(state, i, event)
+        return explain_fee(game, state, i, event)
     if name == "build" and violation.rule in _BUILD_RULES:
         return explain_build(game, state, i, event)
     if name == "diplomacy" and violation.rule in _DIPLOMAT_RULES:

@@ -548,6 +548,15 @@ class Keep(Action):
     optional = fields(discard=list)
     stages = frozenset({"keep"})
 
+    def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        for key in ("cards", "discard"):
+            named = list(e.get(key, ()))
+            for value in named:
+                card_param(s, e, value)
+            if len(set(named)) != len(named):
+                twice = next(c for c in named if named.count(c) > 1)
+                raise schema(e, f"field {key!r} names card {twice} twice")
+
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         pending = s.pending
         assert pending is not None

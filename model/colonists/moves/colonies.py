@@ -282,8 +282,10 @@ class SwapPlaces(Action):
         return half
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
-        self._half(s, player_index(s, e), e)
-        swap_problem(s, e)
+        i = player_index(s, e)
+        self._half(s, i, e)
+        swap_problem(s, e, rule=co.rule_for(s, lambda x: isinstance(x, d.SwapPlaces),
+                                            "CO-LORD-3"))
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)

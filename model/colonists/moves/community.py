@@ -125,6 +125,10 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         if b.upgrade_of is not None:
             k = _remodel(s, i, e, plan, b, item, home)
         else:
+            if "from" in item:  # only an upgrade replaces a building (rulebook "Remodeling")
+                raise illegal(e, "CO-REMODEL", f"a {b.name} is no upgrade: it is built on a "
+                              "Building spot, not remodelled from another building ('from' "
+                              "names what an upgrade replaces; 'raze' makes room)")
             k = len(plan.buildings)
             plan.buildings.append(Built(slug))
         if "employ" in item:

@@ -294,22 +294,29 @@ class ClaimMarker(Action):
         done(s, note)
 
 
-def swap_problem(s: ColonistsState, e: ActionEvent, adjacent: bool = False) -> tuple[int, int]:
-    """The two unoccupied Place tiles a ``swap`` names (Markets are not swapped)."""
+def swap_problem(s: ColonistsState, e: ActionEvent, adjacent: bool = False,
+                 rule: str = "CO-HEAD-OFFICIAL") -> tuple[int, int]:
+    """The two unoccupied Place tiles a ``swap`` names (Markets are not swapped); a refusal
+    cites ``rule``, the rule of the swap."""
     value = e.get("swap")
     if not isinstance(value, tuple) or len(value) != 2:
         raise schema(e, f"field 'swap' names two places, found {value!r}")
     a = place_ref(s, e, "swap", value[0])
     b = place_ref(s, e, "swap", value[1])
     if a == b:
-        raise illegal(e, "CO-HEAD-OFFICIAL", "a swap needs two different places")
+        raise illegal(e, rule, "a swap needs two different places")
     for t in (a, b):
         tile = s.board.tiles[t]
         if tile.market:
-            raise illegal(e, "CO-HEAD-OFFICIAL", "Markets are not swapped")
+            raise illegal(e, rule, "Markets are not swapped")
         if any(t in c.stewards for c in s.p):
-            raise illegal(e, "CO-HEAD-OFFICIAL", f"the {tile.slug} at {list(tile.cells[0])} is "
+            raise illegal(e, rule, f"the {tile.slug} at {list(tile.cells[0])} is "
                           "occupied: only unoccupied places are swapped")
+        held = [name for name, at in sorted(s.ambassadors.items()) if at == t]
+        if held:  # the rulebook speaks of "a Place occupied by a Special Ambassador" (Fee)
+            raise illegal(e, rule, f"the {tile.slug} at {list(tile.cells[0])} is "
+                          f"occupied by the {held[0].capitalize()} Ambassador: only unoccupied "
+                          "places are swapped")
     if adjacent and b not in s.board.adjacent_tiles(a):
         raise illegal(e, "CO-CARD-EFFECT", "the two places swapped must be adjacent")
     return a, b
@@ -319,12 +326,17 @@ def swap(s: ColonistsState, e: ActionEvent, adjacent: bool = False) -> None:
     a, b = swap_problem(s, e, adjacent)
     ta, tb = s.board.tiles[a], s.board.tiles[b]
     ta.slug, tb.slug = tb.slug, ta.slug
+    # the Places trade positions: a Steward that started his three turns on one of them
+    # started on the Place, wherever it now lies (CO-MOVE-LEAVE)
+    for c in s.p:
+        if a in c.block_start or b in c.block_start:
+            c.block_start = [b if t == a else a if t == b else t for t in c.block_start]
 
 
 def swap_pairs(s: ColonistsState, adjacent: bool = False) -> list[list[list[int]]]:
     """Each swap of two unoccupied Places that differ (a swap of equal ones changes nothing),
     named by their first cells, for the explorer."""
-    taken = {t for c in s.p for t in c.stewards if t is not None}
+    taken = {t for c in s.p for t in c.stewards if t is not None} | set(s.ambassadors.values())
     free = sorted(t for t, tile in s.board.tiles.items() if not tile.market and t not in taken)
     out = []
     for n, a in enumerate(free):

@@ -135,6 +135,11 @@ class PlaceTile(Action):
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         slug = self._which(s, e)
+        named = e.get("place")
+        if s.stage == "lay_place" and named is not None and named != slug:
+            rule = "CO-SETUP-PLACES" if s.setup_era == 0 else "CO-LATER-BOARD"
+            raise illegal(e, rule, f"the Place drawn is the {slug}; the line names the "
+                          f"{named}")
         if slug not in s.revealed:
             raise illegal(e, "CO-END-PLACES", f"{slug} is not face up (face up: "
                           f"{', '.join(s.revealed) or 'none'})")
@@ -142,6 +147,12 @@ class PlaceTile(Action):
         cell = cell_param(e, "at")
         replaced = [t for t in s.board.tiles.values() if t.slug in place.replaces]
         if place.replaces and replaced:
+            if not e.has("replace") and s.board.tile_at(cell) is None:
+                spots = ", ".join(f"the {t.slug} at {list(t.cells[0])}"
+                                  for t in sorted(replaced, key=lambda t: t.cells))
+                raise illegal(e, "CO-BOARD-REPLACE", f"{place.name} replaces a Place on the "
+                              f"board ({spots}) and goes on its spot, not on the free cell "
+                              f"{list(cell)}")
             target = place_ref(s, e, "replace", e.get("replace") if e.has("replace")
                                else list(cell))
             tile = s.board.tiles[target]

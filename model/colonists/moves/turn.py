@@ -335,6 +335,13 @@ class Move(Action):
         paid = self._fees(e)
         extra = sorted(set(paid) - set(due))
         if extra:
+            j = s.players.index(extra[0]) if extra[0] in s.players else None
+            if j is not None and j != i and to in s.p[j].stewards:  # waived
+                colony = None if _building_no_fee(s, i) else player_level_rule(s, i, d.NoFee)
+                source = "a colony's ability" if colony else "the Customs Office"
+                raise illegal(e, colony or "CO-FEE-WAIVE", f"{e.player} owes no Fee to "
+                              f"{extra[0]} on the {s.board.tiles[to].slug}: {source} waives "
+                              f"it for {e.player}")
             raise illegal(e, "CO-FEE", f"{extra[0]} has no Steward on the "
                           f"{s.board.tiles[to].slug}: no Fee is due to them")
         missing = [p for p in due if p not in paid]

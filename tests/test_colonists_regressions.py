@@ -1,0 +1,64 @@
+"""The Colonists: what the logs of ``tests/regressions/colonists`` pin beyond their verdicts
+(each log's ``expect`` header pins its verdict, line, kind and rule): the messages."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from referee.replays.validator import validate_file
+
+FOLDER = Path(__file__).parent / "regressions" / "colonists"
+
+
+def _errors(name: str) -> list[str]:
+    return [e.message for e in validate_file(FOLDER / f"{name}.jsonl").errors]
+
+
+def test_the_fee_hint_names_a_fee_with_which_the_move_is_legal(tmp_path: Path) -> None:
+    # CO-FEE, CO-MOVE-ACTION: the cheapest Fee (Food and Wood) leaves no Wood for the Farm
+    log = FOLDER / "CO-FEE-break-no-fee-named-the-hint-keeps-the-action-possible.jsonl"
+    (message,) = _errors(log.stem)
+    found = re.search(r'"fee": (\{.*\})\)', message)
+    assert found is not None and "the cheapest legal Fee" in message
+    fee = json.loads(found.group(1))
+    assert fee != {"Ann": {"food": 1, "wood": 1}}
+    lines = log.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    del head["expect"]
+    move = json.loads(lines[1])
+    move["fee"] = fee
+    fixed = tmp_path / "fixed.jsonl"
+    fixed.write_text("\n".join([json.dumps(head), json.dumps(move), *lines[2:]]) + "\n",
+                     encoding="utf-8")
+    report = validate_file(fixed)
+    assert report.valid, [e.message for e in report.errors]
+
+
+def test_no_fee_hint_where_every_fee_leaves_the_action_impossible() -> None:  # CO-FEE
+    (message,) = _errors("CO-FEE-break-no-fee-leaves-the-action-possible")
+    assert "the cheapest legal Fee" not in message
+    assert "no Fee makes this move legal" in message
+
+
+def test_a_swap_refusal_names_the_ambassador() -> None:  # CO-HEAD-OFFICIAL, CO-LORD-3
+    for name in ("CO-HEAD-OFFICIAL-break-the-chief-officer-swaps-an-ambassadors-place",
+                 "CO-LORD-3-break-swaps-an-ambassadors-place"):
+        (message,) = _errors(name)
+        assert "occupied by the Alchemist Ambassador" in message
+
+
+def test_a_replacing_place_on_a_free_cell_names_what_it_replaces() -> None:  # CO-BOARD-REPLACE
+    (message,) = _errors("CO-BOARD-REPLACE-break-the-forest-on-a-free-cell")
+    assert "riverbank_grove at [0, 1]" in message and "free cell [-1, 0]" in message
+
+
+def test_a_long_copy_number_is_shortened_in_the_message() -> None:  # CO-VOCAB
+    (message,) = _errors("CO-EMPLOY-break-a-copy-numbered-with-five-thousand-digits")
+    assert len(message) < 300 and "farm#1 to farm#" in message
+
+
+def test_card_ids_are_quoted_as_the_log_wrote_them() -> None:  # CO-VOCAB
+    (message,) = _errors("CO-LIBRARIAN-break-a-card-id-written-as-text")
+    assert 'found "110"' in message
