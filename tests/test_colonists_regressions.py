@@ -62,3 +62,29 @@ def test_a_long_copy_number_is_shortened_in_the_message() -> None:  # CO-VOCAB
 def test_card_ids_are_quoted_as_the_log_wrote_them() -> None:  # CO-VOCAB
     (message,) = _errors("CO-LIBRARIAN-break-a-card-id-written-as-text")
     assert 'found "110"' in message
+
+
+def test_the_fee_search_is_bounded() -> None:  # CO-FEE: three occupants in Era IV, every good
+    from referee.checker.topics.colonists import audit
+    from referee.model.colonists import data as d
+    from referee.model.core import Action
+    from tests.colonists_helpers import first_turn
+
+    state = first_turn(["Ann", "Bo", "Cy", "Di"])
+    state.era = 4
+    state.p[0].stored = {g: 4 for g in d.BUILDING_RESOURCES} | {"food": 4}
+    state.p[0].tools = 4
+    options = audit._payments(state, 0, audit._holdings(state, 0))
+    assert options is not None and len(options) > 100
+
+    class Refusing:
+        calls = 0
+
+        def check(self, s: object, e: object) -> str:
+            self.calls += 1
+            return "refused"
+
+    game = Refusing()
+    move = Action.make("Ann", "move", to=[0, 1])
+    found, exhausted = audit._possible_fee(game, state, 0, move, ["Bo", "Cy", "Di"])
+    assert found is None and not exhausted and game.calls <= audit.MAX_FEE_TRIALS

@@ -249,9 +249,14 @@ def _with_fee(event: Action, fee: Mapping[str, Mapping[str, int]]) -> Action:
                                                                 fee.items()})
 
 
-def _payments(state: Any, i: int, hold: Mapping[str, int]) -> list[dict[str, int]]:
-    """Every payment of one occupant's Fee from what player ``i`` holds, cheapest first."""
+MAX_FEE_PAYMENTS = 5_000  # ways to pay one occupant listed before the search gives up
+
+
+def _payments(state: Any, i: int, hold: Mapping[str, int]) -> list[dict[str, int]] | None:
+    """Every payment of one occupant's Fee from what player ``i`` holds, cheapest first; None
+    when there are too many to list (a data set's large Fee)."""
     from itertools import combinations_with_replacement
+    from math import comb
 
     from referee.model.colonists import data as d
     from referee.model.colonists.moves.turn import fee_parts
@@ -259,6 +264,8 @@ def _payments(state: Any, i: int, hold: Mapping[str, int]) -> list[dict[str, int
     first, count = fee_parts(state, i)
     have = dict(hold, tools=state.p[i].tools)
     kinds = [g for g in d.BUILDING_RESOURCES if have.get(g, 0)]
+    if comb(len(kinds) + count - 1, count) * max(1, len(first)) > MAX_FEE_PAYMENTS:
+        return None
     out = []
     for one in (first or (None,)):
         if one is not None and not have.get(one, 0):
@@ -279,7 +286,11 @@ def _possible_fee(game: Any, state: Any, i: int, event: Action, due: Sequence[st
     from itertools import islice, product
 
     options = _payments(state, i, _holdings(state, i))
-    fees = sorted(product(options, repeat=len(due)),
+    if options is None:
+        return None, False
+    # the cheapest payments of each occupant, as many as keep the trials within the bound
+    each = max(1, int(MAX_FEE_TRIALS ** (1 / max(1, len(due)))))
+    fees = sorted(product(options[:each], repeat=len(due)),
                   key=lambda fs: sum(_value(g) * n for f in fs for g, n in f.items()))
     tried = 0
     for fs in islice(fees, MAX_FEE_TRIALS):
@@ -287,7 +298,7 @@ def _possible_fee(game: Any, state: Any, i: int, event: Action, due: Sequence[st
         fee = dict(zip(due, fs, strict=True))
         if game.check(state, _with_fee(event, fee)) is None:
             return fee, False
-    return None, tried == len(fees)
+    return None, len(options) <= each and tried == len(fees)
 
 
 def explain_fee(game: Any, state: Any, i: int, event: Action) -> str | None:
