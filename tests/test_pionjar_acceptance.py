@@ -502,6 +502,26 @@ def test_locked_up_in_march_out_in_june() -> None:  # PJ-PRISON
                              Ann={"where": "loop", "space": DATA.prison_exit}), position=may))
 
 
+def test_months_to_sit_out_whatever_the_seat() -> None:  # PJ-PRISON
+    # Two players; Bo, seated after the first squatter, is locked up in March: on Ann's April
+    # turn, before his own, April and May are both still to be sat out.
+    position = {"month": "1859-03", "first_squatter": "Ann", "turn": "Bo", "players": {
+        "Ann": {**squatter("green_valley"), "space": 1, "cash": 0},
+        "Bo": {**squatter("buffalo_head"), "space": square_before("jail", "buffalo_head"),
+               "cash": 0}}}
+    head = {"format": "referee-replay", "version": 1, "game": "pionjar",
+            "players": ["Ann", "Bo"], "position": position}
+    lines = [head, act("Bo", "advance"),
+             check(turn="Ann", month="1859-04", Bo={"in_prison": 1, "prison_months": 2})]
+    valid(validate_text([json.dumps(x) for x in lines]))
+
+
+def test_months_are_written_yyyy_mm() -> None:  # PJ-ALMANAC-START, PJ-END-EARLY
+    assert DATA.parse_month("1858-01") == 0 and DATA.parse_month("1859-03") == 14
+    for text in ("1858-1", "١٨٥٨-01", " 1858-01", "1_858-01", "1858-0_1", "1858-13", "18580-1"):
+        assert DATA.parse_month(text) is None, text
+
+
 # "The winner is the one with the largest capital in land, gold, hunting and fishing spoils, and
 # cash." (Decisions: land not yet owned counts nothing; harvest and axe cards nothing; tied
 # players share the win.)

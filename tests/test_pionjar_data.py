@@ -260,3 +260,18 @@ def test_nested_values_are_named_by_type_not_printed_PJ_DATA(tmp_path):
         load_data("mine")
     assert "money.start_cash" in str(err.value) and "found a list" in str(err.value)
     assert len(str(err.value)) < 200
+
+
+def test_a_set_with_fewer_properties_than_players_is_refused_PJ_DATA(tmp_path):
+    # each player heads for a property of their own (the rulebook: 6 properties, 2-6 players)
+    folder = copy_set(tmp_path)
+    text = (folder / "properties.toml").read_text()
+    (folder / "properties.toml").write_text(text[:text.index("[properties.high_falls]")])
+    board = (folder / "board.toml").read_text().split("\n\n")
+    (folder / "board.toml").write_text("\n\n".join(
+        part for part in board if not any(f"[road.branches.{p}]" in part for p in (
+            "high_falls", "great_lakes", "golden_mountains", "silent_forest"))))
+    assert len(GAME.new_state(["Ann", "Bo"], {"data": "mine"}).data.properties) == 2
+    with pytest.raises(RuleViolation) as err:
+        GAME.new_state(["Ann", "Bo", "Cy"], {"data": "mine"})
+    assert err.value.violation.rule == "PJ-DATA" and "2 properties" in err.value.violation.message

@@ -132,3 +132,30 @@ def replay_to_lines(lines: list[str]) -> dict[str, object]:
 def test_every_game_round_trips_its_positions(game_name):
     assert registration(game_name).position is not None, "every game writes its positions"
     assert _round_trips(game_name, seed=3, limit=6) >= 3
+
+
+def test_every_turn_start_of_a_pionjar_game_is_written_as_a_position():
+    # PJ-POSITION: the bank's totals and a settled player's destination are part of the form, so
+    # each state the writer takes (a player's turn about to start) is also rebuilt exactly
+    from referee.model.pionjar.position import write_position
+
+    record = registration("pionjar")
+    game = record.game()
+    players = seat_names(3)
+    events = simulate_game(record, players, random.Random(5))
+    state = game.new_state(players)
+    header = Header("pionjar", tuple(players), game=game, record=record)
+    starts = written = 0
+    for i, event in enumerate(events):
+        if not isinstance(event, GAME_EVENTS):
+            continue
+        game.apply(state, event)
+        try:
+            write_position(game, state)
+        except ValueError:
+            continue
+        starts += 1
+        position_header(ReplayPosition(game, header, state, [], i + 2))  # raises if it cannot
+        written += 1
+    assert starts > 50 and written == starts
+    assert state.bank_received > 0  # the bank took money in: its totals were in play

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.model.core import datasets, json_type, suggestion
+from referee.model.core.names import decimal
 from referee.model.core.tomlfile import MAX_BYTES, TomlFileError, read_toml, stat_toml
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -132,14 +133,12 @@ class GameData:
 
     def parse_month(self, text: str) -> int | None:
         """``"YYYY-MM"`` → month index, None if malformed or outside the almanac."""
-        try:
-            year, mon = text.split("-")
-            index = (int(year) - self.first_year) * 12 + int(mon) - 1
-        except ValueError:
+        year, _, mon = text.partition("-")
+        y, m = decimal(year, 4), decimal(mon, 2)
+        if y is None or m is None or len(year) != 4 or len(mon) != 2 or not 1 <= m <= 12:
             return None
-        if not 1 <= int(mon) <= 12 or not 0 <= index < self.months:
-            return None
-        return index
+        index = (y - self.first_year) * 12 + m - 1
+        return index if 0 <= index < self.months else None
 
 
 # --------------------------------------------------------------------------- schema helpers

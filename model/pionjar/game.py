@@ -57,6 +57,10 @@ class Pionjar(TableGame[PionjarState]):
             data = load_data(options.get("data"))
         except DataError as exc:
             raise refuse("schema", "PJ-DATA", f"option 'data': {exc}") from None
+        if len(data.properties) < len(names):  # each player heads for a property of their own
+            raise refuse("schema", "PJ-DATA", f"option 'data': the data set has "
+                         f"{len(data.properties)} properties, fewer than the {len(names)} "
+                         "players (each settles on one)")
         end = data.months - 1
         if "end" in options:
             raw = options["end"]

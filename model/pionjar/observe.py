@@ -49,7 +49,19 @@ def _land(s: PionjarState, ps: PlayerState) -> int:
 
 
 def _prison_left(s: PionjarState, ps: PlayerState) -> int:
-    return max(0, ps.prison_until - s.month - 1) if ps.where == "prison" else 0
+    """The prisoner's turns still to be sat out: one a month from the month of his next turn
+    (the month moves on at the first squatter's turn, so a player seated before the one whose
+    turn it is has had his turn of this month)."""
+    if ps.where != "prison":
+        return 0
+    nxt = s.month + 1
+    if s.first is not None and 0 <= s.turn < len(s.players):
+        n = len(s.players)
+        first = s.players.index(s.first)
+        me = next(k for k, name in enumerate(s.players) if s.p[name] is ps)
+        if (me - first) % n > (s.turn - first) % n:
+            nxt = s.month  # his turn of this month is still to come
+    return max(0, ps.prison_until - nxt)
 
 
 def _parse_month(s: PionjarState, claimed: Any) -> Any:

@@ -13,7 +13,8 @@ from referee.model.pionjar.observe import LAND, WHERE
 from referee.model.pionjar.state import PionjarState, PlayerState
 
 POSITION_KEYS = ("month", "first_squatter", "turn", "start_player", "saloon", "saloon_renter",
-                 "trading_post", "modifiers", "indians", "stacks", "removed", "players")
+                 "trading_post", "modifiers", "indians", "stacks", "removed", "bank_paid",
+                 "bank_received", "players")
 PLAYER_KEYS = ("cash", "where", "road", "destination", "space", "trail", "circle", "property",
                "land", "lap_done", "harvest", "axe", "spoils", "sheriff", "skip",
                "prison_until")
@@ -110,8 +111,12 @@ def apply_position(s: PionjarState, pos: Mapping[str, Any]) -> None:
     for kind in ("harvest", "axe"):
         if s.equipment_left(kind) < 0:
             raise _bad(f"players hold more {kind} cards than the game has")
-    s.bank_paid = s.total_money()
-    s.bank_received = 0
+    s.bank_received = _int(pos, "bank_received", "", 0)
+    s.bank_paid = _int(pos, "bank_paid", "", s.total_money() + s.bank_received)
+    if s.bank_paid - s.bank_received != s.total_money():
+        raise _bad(f"bank_paid less bank_received ({s.bank_paid} - {s.bank_received}) must be "
+                   f"the money on the table, the players' cash and the Saloon "
+                   f"({s.total_money()})")
     ps = s.p[turn]
     if ps.where == "prison":
         raise _bad(f"{turn}'s turn cannot start in prison; name the next player who moves")
@@ -246,6 +251,11 @@ def write_position(game: Any, s: PionjarState) -> dict[str, Any]:
             s.city is not None or s.gambled or s.auction is not None or s.fresh):
         raise ValueError("Pionjär positions start at the beginning of a player's turn; this "
                          f"state is at the {s.stage} step")
+    mover = s.p[s.players[s.turn]]
+    if mover.where == "trail" and mover.circle == 0:
+        raise ValueError("Pionjär positions start at the beginning of a player's turn; "
+                         f"{s.players[s.turn]} has just entered a trail and rolls on in this "
+                         "turn")
     position: dict[str, Any] = {}
     if s.month >= 0:
         position["month"] = d.month_name(s.month)
@@ -264,6 +274,8 @@ def write_position(game: Any, s: PionjarState) -> dict[str, Any]:
     position["stacks"] = {name: list(cards) for name, cards in s.stacks.items()}
     if s.removed:
         position["removed"] = list(s.removed)
+    if s.bank_received:
+        position["bank_paid"], position["bank_received"] = s.bank_paid, s.bank_received
     players: dict[str, Any] = {}
     for name, ps in s.p.items():
         entry: dict[str, Any] = {"cash": ps.cash, "where": ps.where}

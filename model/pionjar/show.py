@@ -51,7 +51,7 @@ def economy(game: Any) -> dict[str, list[str]]:
     d = _data()
     return {
         "start": [f"cash {d.start_cash}; the Saloon holds {d.saloon_start} "
-                  f"(topped up to {d.saloon_january} in January)"],
+                  f"(the bank pays {d.saloon_january} more into it every January)"],
         "prices": [f"equipment {d.equipment_price}; trading post {d.trading_post_price}",
                    f"harvest by month: {', '.join(map(str, d.harvest_prices))}",
                    f"timber by month: {', '.join(map(str, d.timber_prices))}"],

@@ -113,6 +113,7 @@ def arrive(s: PionjarState, name: str, note: Note) -> None:
     note("PJ-ROAD-ARRIVE")
     ps.road = s.data.road_length
     ps.prop = prop
+    ps.dest = None                           # arrived: no longer headed anywhere
     ps.land = "squatter"
     ps.where = "loop"
     ps.space = 0
