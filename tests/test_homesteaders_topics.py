@@ -69,3 +69,11 @@ def test_scoring_examples_keep_their_documented_verdicts() -> None:
         ("five-debt-cost-15", "redundant", ["HS-SCORE"]),
         ("silver-scores", "contradiction", ["HS-SCORE"]),
         ("no-negative-score", "contradiction", ["HS-SCORE"])]
+
+
+def test_the_neutral_token_wins_when_both_players_pass() -> None:  # HS-BID-END
+    # two players: the neutral bid is placed first; if nobody outbids it, it wins its auction
+    kind, rules = verdict("neutral_level", "passes == 2 and not neutral_won", "next_level > 0")
+    assert kind == "vacuous" and "HS-BID-END" in rules
+    kind, _ = verdict("neutral_level", "passes == 2", "neutral_won")
+    assert kind == "redundant"

@@ -43,6 +43,14 @@ def test_homesteaders_building_with_slots_in_order():
     assert "cost: 1 wood" in result.output  # the cost from buildings.toml
 
 
+def test_homesteaders_abilities_as_the_validator_applies_them():
+    # reference: the Bank converts 1 trade to 1 silver; a sale costs a trade chit; the Boarding
+    # House gives 2 silver when there is no debt to pay off
+    assert "convert 1 trade -> 1 silver" in show("homesteaders", "buildings", "bank").output
+    assert "sell 1 and 1 trade for" in show("homesteaders", "market").output
+    assert "with none: +2 silver" in show("homesteaders", "buildings", "boarding_house").output
+
+
 def test_homesteaders_every_building_and_tile_is_shown():
     buildings = json.loads(show("homesteaders", "buildings", "-f", "json").output)["entries"]
     assert set(buildings) == set(HS.data.buildings)

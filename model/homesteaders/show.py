@@ -31,11 +31,13 @@ def _building(b: Building, d: HomesteadersData) -> list[str]:
         lines.append(f"end bonus: {_amounts(b.end_bonus)}")
     effects = []
     for src, dst in b.converts:
-        effects.append(f"convert 1 trade + 1 {src} -> 1 {dst}")
+        cost = "1 trade" if src == "trade" else f"1 trade + 1 {src}"
+        effects.append(f"convert {cost} -> 1 {dst}")
     if b.on_build:
         effects.append(f"when built: gain {_amounts(b.on_build)}")
     if b.on_build_discard_debt:
-        effects.append(f"when built: pay off {b.on_build_discard_debt} debt")
+        effects.append(f"when built: pay off {b.on_build_discard_debt} debt (with none: "
+                       f"+{b.on_build_discard_debt * d.debt_silver} silver)")
     if b.on_build_worker:
         effects.append("when built: a free worker")
     if b.on_build_advance:
@@ -99,7 +101,8 @@ def market(game: Any) -> dict[str, list[str]]:
         lines.append(f"buy 1 for {cost} {what} and {d.market_trade_cost} trade")
         if res in d.sell_price:
             what, gain = d.sell_price[res]
-            lines.append(f"sell 1 for {gain} {what} (+{d.sale_vp} VP)")
+            lines.append(f"sell 1 and {d.market_trade_cost} trade for {gain} {what} "
+                         f"(+{d.sale_vp} VP)")
         out[res] = lines
     out["debt"] = [f"take 1: +{d.debt_silver} silver",
                    f"pay off 1: {d.debt_payoff_silver} silver or {d.debt_payoff_gold} gold"]

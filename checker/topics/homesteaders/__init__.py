@@ -276,6 +276,9 @@ def _neutral_level() -> Topic:
         yield None, z3.Implies(v["neutral_won"], v["players_won"] <= 1)
         # every player ends the bidding either holding a high bid or having passed, once
         yield RULE["bid_end"], v["passes"] + v["players_won"] == 2
+        # the neutral token bids first: unless a player outbid it (and so won, or was outbid
+        # by the other, who won), it is the high bid on its auction when the bidding ends
+        yield RULE["bid_end"], z3.Implies(v["players_won"] == 0, v["neutral_won"])
         after_up = z3.If(v["players_won"] == 2, up(v["level"]), v["level"])
         yield RULE["neutral_level"], v["raised"] == after_up
         lowered = z3.If(v["passes"] >= 2, down(down(v["raised"])),

@@ -192,14 +192,29 @@ def explain_violation(game: Any, state: Any, event: GameEvent,
     name = event.name
     if violation.rule == "HS-BUILD-COST" and name == "build":
         need = build_cost(game.data, event.get("building"), event.get("gold_for", ()))
-        return cheapest_payment(hold, 0, need=need)
+        return _unmodelled(state, i, cheapest_payment(hold, 0, need=need))
     if name == "pay_bid" and event.get("auction") in state.won:
         cost = state.won[event.get("auction")][1]
     elif name == "pay_workers" or violation.rule == "HS-PAY-AUTO":
         cost = game.data.worker_wage * hold["workers"]
     else:
         return None
-    return cheapest_payment(hold, cost)
+    return _unmodelled(state, i, cheapest_payment(hold, cost))
+
+
+def _unmodelled(state: Any, i: int, hint: str | None) -> str | None:
+    """The hint, worded as one legal way only where the player owns a building whose
+    conversions or sale bonus the ``payment`` topic leaves out (the Bank, the General Store, the
+    Market), which may make a cheaper way."""
+    if hint is None:
+        return None
+    data = _data()
+    owned = sorted({data.buildings[b].name.replace("_", " ").title() for b in state.buildings[i]
+                    if data.buildings[b].converts or data.buildings[b].sale_bonus_silver})
+    if not owned:
+        return hint
+    return hint.replace("the cheapest legal", "a legal", 1) + \
+        f" (not counting what the {' and the '.join(owned)} can do)"
 
 
 def audit_score_claim(game: Any, state: Any, player: str, claimed: int) -> str | None:
@@ -212,6 +227,8 @@ def audit_score_claim(game: Any, state: Any, player: str, claimed: int) -> str |
         return None
     i = state.players.index(player)
     owned = [_data().buildings[b] for b in state.buildings[i]]
+    if any(b.end_bonus.get("worker") for b in owned):
+        return None  # hiring at the scoring (not in the search) may raise the worker bonuses
     best = max_reachable_score(
         state.hold[i], computed.parts.get("buildings", 0), computed.parts.get("bonuses", 0),
         sale_bonus_silver=sum(b.sale_bonus_silver for b in owned),

@@ -13,6 +13,7 @@ from referee.model.homesteaders.moves.common import (
     Act,
     State,
     count_problem,
+    gold_param_problem,
     resource_problem,
 )
 
@@ -225,7 +226,7 @@ class PayDebt(Act):
     when = "comes only in the scoring phase"
 
     def validate(self, state: State, event: Action) -> Violation | None:
-        return count_problem(event, "count", "HS-DEBT-PAY")
+        return count_problem(event, "count", "HS-DEBT-PAY") or gold_param_problem(event)
 
     def check(self, state: State, event: Action) -> Violation | None:
         problem = market.debt_payoff_problem(self.data, state.hold[state.seat[event.player]],
