@@ -88,7 +88,7 @@ def _building_workers_fit(s: ColonistsState, i: int, name: str) -> str | None:
     data = s.data
     for k, built in enumerate(s.p[i].buildings):
         b = data.buildings.get(built.slug)
-        seats = b.workers if b is not None else 0
+        seats = co.seats(s, i, k)  # a Steam Engine's Factory takes its pair
         if len(built.workers) > seats:
             return (f"{name}'s {built.slug} (building {k + 1}) holds {len(built.workers)} "
                     f"Worker(s); it takes {seats}")

@@ -111,7 +111,8 @@ def _compare(state: Any, q: Quantity[Any], claimed: Any, player: str | None, rul
         _well_formed(state, q, claimed, player, rule)
         actual = q.get(state, player)
         if kind == "names":
-            same = set(claimed) == set(actual)
+            same = (sorted(claimed) == sorted(actual)) if q.copies else \
+                set(claimed) == set(actual)
         elif kind == "ints":
             same = list(claimed) == list(actual)
         else:
@@ -164,7 +165,7 @@ def _show(state: Any, q: Quantity[Any], value: Any) -> str:
     if q.show is not None:
         return q.show(state, value)
     if q.kind == "names":
-        return str(sorted(set(value)))
+        return str(sorted(value) if q.copies else sorted(set(value)))
     if q.kind == "ints":
         return str(list(value))
     if q.kind == "text":

@@ -88,3 +88,27 @@ def test_the_fee_search_is_bounded() -> None:  # CO-FEE: three occupants in Era 
     move = Action.make("Ann", "move", to=[0, 1])
     found, exhausted = audit._possible_fee(game, state, 0, move, ["Bo", "Cy", "Di"])
     assert found is None and not exhausted and game.calls <= audit.MAX_FEE_TRIALS
+
+
+def test_a_steam_engines_factory_keeps_the_invariants() -> None:  # CO-CARD-EFFECT
+    from referee.invariants import violated
+    from referee.invariants.colonists import SUITE
+    from referee.model.colonists import GAME
+
+    log = FOLDER / "CO-CARD-EFFECT-legal-a-position-with-a-steam-engines-factory.jsonl"
+    head = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    state = GAME.new_state(head["players"], head.get("options"), head["position"])
+    assert any(len(b.workers) == 2 for b in state.p[0].buildings)
+    assert violated(SUITE, state) == []
+    # without the Steam Engine in front of the player, the same Factory is refused
+    position = json.loads(json.dumps(head["position"]))
+    for line in position["players"].values():
+        line.pop("improvements", None)
+    from referee.model.core import RuleViolation
+
+    try:
+        GAME.new_state(head["players"], head.get("options"), position)
+    except RuleViolation as exc:
+        assert "Steam Engine" in exc.violation.message
+    else:
+        raise AssertionError("a Factory with two Workers and no Steam Engine was accepted")

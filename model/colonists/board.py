@@ -123,7 +123,8 @@ class Board:
                 gap = min(distance(a, b) for a in cells for b in tile.cells) - 1
                 if gap < min_gap:
                     return (f"the shortest path to the Market at {list(tile.cells[0])} goes "
-                            f"through {gap} cell(s); at least {min_gap} Places must lie between")
+                            f"through {gap} cell(s); at least {min_gap} cells (the rulebook's "
+                            f"{min_gap} Places) must lie between")
         return None
 
     # ----------------------------------------------------------------- queries

@@ -111,6 +111,28 @@ def colony_of(slug: str) -> str | None:
     return slug[len("embassy_"):] if slug.startswith("embassy_") else None
 
 
+def seats(s: ColonistsState, i: int, k: int) -> int:
+    """How many Workers building ``k`` of player ``i`` may hold: its own number, or, for a
+    Factory run by the pair a Steam Engine allows (within its count of Factories, the first
+    ones listed), the pair."""
+    data = s.data
+    built = s.p[i].buildings[k]
+    b = data.buildings.get(built.slug)
+    if b is None:
+        return 0
+    if not isinstance(b.effect, d.FactoryEffect) or len(built.workers) <= b.workers:
+        return b.workers
+    for dual in effects_of(s, i, d.FactoryDual):
+        pair = sorted(w for w, n in dual.workers.items() for _ in range(n))
+        if sorted(built.workers) != pair:
+            continue
+        before = sum(1 for x in s.p[i].buildings[:k]
+                     if x.slug in data.building_roles.factories and sorted(x.workers) == pair)
+        if before < dual.factories:
+            return len(pair)
+    return b.workers
+
+
 def with_buildings(s: ColonistsState, i: int, buildings: list[Built]) -> ColonistsState:
     """A view of ``s`` in which player ``i`` holds ``buildings`` (for checking a plan); the
     rest is shared with ``s`` and must not be changed."""

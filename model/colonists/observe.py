@@ -138,8 +138,9 @@ def make_observables(colonies: list[str],
         player_value("warehouse", "int", "Warehouse lots",
                      lambda s, p: (lambda r: r.general + sum(r.typed.values()))(
                          co.room(s, _i(s, p))), rule="CO-WAREHOUSE"),
-        player_value("buildings", "names", "buildings and Embassies (a slug per copy)",
-                     _buildings, rule="CO-BUILD"),
+        player_value("buildings", "names", "buildings and Embassies (a slug per copy, the "
+                     "copies counted)",
+                     _buildings, rule="CO-BUILD", copies=True),
         player_value("hand", "int", "cards in hand", lambda s, p: len(s.p[_i(s, p)].hand),
                      rule="CO-HAND"),
         player_value("improvements", "int", "improvements in front of the player",

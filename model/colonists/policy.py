@@ -1833,7 +1833,7 @@ class Eval:
         if action.kind == "librarian":
             if s.data.hand_limit - len(self.c.hand) <= 0:
                 return []
-            _drawn, keep = draws(s, i, action.draw)
+            _drawn, keep = draws(s, i, action.draw, place=False)
             value = keep * 1.1 * self.style["cards"] if self.years > 1 else 0.05
             return [Candidate(value, Action.make(player, "market_action"))]
         if action.kind in ("head_official", "chief_officer"):

@@ -593,7 +593,8 @@ class _Reader:
             seats = b.workers if b is not None else 0
             kinds = [_name(w, f"{where}.workers[{n}]", WORKER_TYPES, "worker")
                      for n, w in enumerate(workers)]
-            if len(kinds) > seats:
+            dual = b is not None and isinstance(b.effect, d.FactoryEffect)
+            if len(kinds) > seats and not (dual and len(kinds) == 2):  # a Steam Engine: below
                 what = b.name if b is not None else "an Embassy"
                 _bad(where, f"{what} takes {seats} Worker(s), found {len(kinds)}")
             if b is not None and b.era > (0 if self.setup else self.era):
@@ -762,6 +763,10 @@ class _Reader:
             self._box(i, path)
         for k, built in enumerate(c.buildings):
             b = data.buildings.get(built.slug)
+            if b is not None and len(built.workers) > co.seats(s, i, k):
+                _bad(f"{path}.buildings[{k}]", f"{b.name} takes {b.workers} Worker(s) (a "
+                     "Steam Engine's Factory a Farmer and a Citizen), found "
+                     f"{len(built.workers)}")
             for worker in built.workers:
                 if b is not None and not co.may_work(s, i, b, worker):
                     _bad(f"{path}.buildings[{k}]", f"a {worker} may not work in the {b.name} "
@@ -1128,7 +1133,9 @@ class _Reader:
             return
         drawn = self.drawn
         base = self._base_draw(tile)
-        total, keep = draws(s, i, base)
+        at_market = (tile is not None and self.board.tiles[tile].market) or \
+            kept.get("doing") == "market"
+        total, keep = draws(s, i, base, place=not at_market)
         if extra["then"]:
             found = co.effects_of(s, i, d.ProductionDraw)
             total, keep = sum(x.draw for x in found), sum(x.keep for x in found)

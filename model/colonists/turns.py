@@ -149,6 +149,8 @@ def after_card(s: ColonistsState) -> None:
 
 def begin_summer(s: ColonistsState) -> None:
     assert s.start is not None
+    for c in s.p:  # the conversions after production end with the first turn
+        c.converted = {}
     s.half, s.done = 0, 0
     s.stage = "turn"
     if not s.order:

@@ -31,7 +31,8 @@ class Quantity(Generic[S]):
 
     ``rule`` is the rule named when a claimed value differs (None: the table's value rule);
     ``parse`` turns another written form of a claim into the computed form (it raises
-    :class:`Unparsable`); ``show`` writes a computed value for a message.
+    :class:`Unparsable`); ``show`` writes a computed value for a message; ``copies``: a
+    ``names`` value is compared with its copies counted (as a multiset), not as a set.
     """
 
     name: str
@@ -43,6 +44,7 @@ class Quantity(Generic[S]):
     domain: Callable[[S], Collection[str]] | None = None
     parse: Callable[[S, Any], Any] | None = None
     show: Callable[[S, Any], str] | None = None
+    copies: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

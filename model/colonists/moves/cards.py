@@ -391,9 +391,11 @@ def librarian_possible(s: ColonistsState, i: int) -> bool:
     return hand_room(s, i) > 0 or has_library(s, i)
 
 
-def draws(s: ColonistsState, i: int, base: int) -> tuple[int, int]:
-    """(cards drawn, cards kept) at a Librarian action that draws ``base``."""
-    extra = sum(x.cards for x in effects_of(s, i, d.LibrarianExtra))
+def draws(s: ColonistsState, i: int, base: int, place: bool = True) -> tuple[int, int]:
+    """(cards drawn, cards kept) at a Librarian action that draws ``base``: at the Librarian
+    Place (``place``), or a Market card's Librarian action, where cards adding to the
+    Librarian's draw (Training) do not count (their text names the Librarian)."""
+    extra = sum(x.cards for x in effects_of(s, i, d.LibrarianExtra)) if place else 0
     keep = base + extra
     # a Library and the Scholar's Embassy counting as one draw the Library's cards once
     library = max((x.extra_draw for x in effects_of(s, i, d.LibraryEffect)), default=0)
@@ -409,8 +411,8 @@ def _draw_problem(s: ColonistsState, i: int, e: ActionEvent) -> None:
                       f"{s.data.hand_limit} in hand the Librarian cannot be used")
 
 
-def start_draws(s: ColonistsState, i: int, base: int, note: Note) -> None:
-    drawn, keep = draws(s, i, base)
+def start_draws(s: ColonistsState, i: int, base: int, note: Note, place: bool = True) -> None:
+    drawn, keep = draws(s, i, base, place)
     available = len(s.draw_pile) + len(s.discard)
     drawn = min(drawn, available)
     keep = min(keep, drawn)
@@ -966,7 +968,7 @@ class MarketAction(Action):
                           f"from card {number}")
         if alt.mode == "swap_places":
             if check:
-                swap_problem(s, e, adjacent=alt.adjacent)
+                swap_problem(s, e, adjacent=alt.adjacent, rule="CO-CARD-EFFECT")
             else:
                 swap(s, e, adjacent=alt.adjacent)
             return
@@ -1061,7 +1063,7 @@ class MarketAction(Action):
             if market_mode(s):
                 assert s.pending is not None
                 s.pending.doing = "market"
-            start_draws(s, i, action.draw, note)
+            start_draws(s, i, action.draw, note, place=False)
             return
         elif action.kind in ("head_official", "chief_officer"):
             s.marker = i

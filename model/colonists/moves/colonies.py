@@ -469,10 +469,9 @@ class MoveAmbassador(Action):
         if to == here_tile:
             raise illegal(e, "CO-AMBASSADOR", f"the {name} Special Ambassador must move")
         target = s.board.tiles[to]
-        if target.market:
-            return
-        if e.has("ticket"):
+        if e.has("ticket"):  # checked wherever the Ambassador goes
             Move()._ticket(s, i, e)
+        if target.market or e.has("ticket"):
             return
         reach = ambassador_range(s, i)
         if to not in s.board.within(here_tile, reach):

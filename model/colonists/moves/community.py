@@ -122,9 +122,12 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
         add(plan.cost, price)
         if "raze" in item:  # the razed building makes room for this one
             _raze(s, i, e, plan, item["raze"], home)
-        if b.upgrade_of is not None:
+        if b.upgrade_of is not None and not item.get("extra"):
             k = _remodel(s, i, e, plan, b, item, home)
-        else:
+        else:  # a card's extra buildings go on empty spots, never remodelled (ExtraBuilds)
+            if "from" in item and item.get("extra"):
+                raise illegal(e, "CO-CARD-EFFECT", f"the card's extra {b.name}s go on empty "
+                              "Building spots, never remodelled from another building")
             if "from" in item:  # only an upgrade replaces a building (rulebook "Remodeling")
                 raise illegal(e, "CO-REMODEL", f"a {b.name} is no upgrade: it is built on a "
                               "Building spot, not remodelled from another building ('from' "

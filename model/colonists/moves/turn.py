@@ -272,17 +272,18 @@ class Move(Action):
     def _reach(self, s: ColonistsState, i: int, e: ActionEvent, here: int, to: int,
                boost: int, ticket: bool, horse: bool) -> None:
         target = s.board.tiles[to]
+        if ticket:  # a card named is checked wherever the Steward goes
+            self._ticket(s, i, e)
+        card = self._limited(s, i, e, "horse", d.Horse) if horse else None
         if target.market:
             return
         jumps = effects_of(s, i, d.JumpTo)
         if jumps and any(j.place == target.slug for j in jumps):
             return
         if ticket:
-            self._ticket(s, i, e)
             return
         reach = min(s.data.movement.max_range, steward_range(s, i) + boost)
-        if horse:
-            card = self._limited(s, i, e, "horse", d.Horse)
+        if card is not None:
             reach = min(s.data.movement.max_range,
                         reach + sum(h.range for h in s.data.improvements[card].effects
                                     if isinstance(h, d.Horse)))

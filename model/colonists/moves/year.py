@@ -57,8 +57,6 @@ class MarketCard(Chance):
     def apply(self, s: ColonistsState, e: ChanceEvent, note: Note) -> None:
         s.card_pile.remove(e.get("card"))
         s.market_card = e.get("card")
-        for c in s.p:
-            c.converted = {}
         turns.after_card(s)
 
 
@@ -233,6 +231,7 @@ class Sustenance(Phase):
             sustain(s, i, gap)
             store_or_discard(s, i, _fill_buffers(s, i, surplus))
         for i, c in enumerate(s.p):
+            c.converted = {}  # the year's conversions, from this production to the first turn
             made = production(s, i)
             c.tools += made.pop("tools", 0)
             c.dollars += made.pop("dollars", 0)
