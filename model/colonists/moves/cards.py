@@ -942,7 +942,8 @@ class MarketAction(Action):
                 raise schema(e, f"name the buildings ('buildings': [\"{action.building}\"])")
             check_slugs(s, e)
             plan_build(s, i, e, (action.building,), action.limit,
-                       {action.building: action.cost}, rule="CO-MARKET-ACTION")
+                       {action.building: action.cost}, rule="CO-MARKET-ACTION",
+                       builder=False)
         elif action.kind == "refine":
             counts = times_param(e, len(action.recipes))
             if action.limit is not None and sum(counts) > action.limit:
@@ -1053,7 +1054,8 @@ class MarketAction(Action):
         if action.kind in ("build", "remodel"):
             assert action.building is not None
             plan = plan_build(s, i, e, (action.building,), action.limit,
-                              {action.building: action.cost}, rule="CO-MARKET-ACTION")
+                              {action.building: action.cost}, rule="CO-MARKET-ACTION",
+                              builder=False)
             apply_plan(s, i, plan, note)
         elif action.kind == "refine":
             give, get = recipe_totals(action.recipes, times_param(e, len(action.recipes)))

@@ -88,10 +88,12 @@ def check_slugs(s: ColonistsState, e: ActionEvent, key: str = "buildings") -> No
 
 def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ...] | None,
                limit: int | None, prices: dict[str, d.Goods] | None = None,
-               key: str = "buildings", rule: str = "CO-BUILD") -> Plan:
+               key: str = "buildings", rule: str = "CO-BUILD", builder: bool = True) -> Plan:
     """Check a list of buildings to build in one action and return its plan. ``allowed``: the
     buildings of this Builder (None: any in ``prices``); ``prices`` replaces their costs (a
-    Building Contract); ``limit``: how many at most."""
+    Building Contract); ``limit``: how many at most; ``builder``: whether the build counts as one
+    at a Builder (a Building Contract does, a Market card's does not), where cards add extra
+    buildings."""
     data = s.data
     c = s.p[i]
     plan = Plan(list(c.buildings))  # entries are replaced, never changed in place
@@ -107,6 +109,9 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
             raise schema(e, unknown("building", slug, sorted(data.buildings)))
         if item.get("extra"):
             bonus = extras.get(slug)
+            if bonus is not None and not builder:
+                raise illegal(e, "CO-CARD-EFFECT", f"a card's extra {b.name}s come with a build "
+                              "at a Builder, not with a Market card's")
             if bonus is None:
                 raise illegal(e, "CO-CARD-EFFECT", f"{e.player} has no improvement that builds "
                               f"extra {b.name}s")

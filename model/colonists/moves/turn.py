@@ -541,13 +541,13 @@ def _place_action_possible(s: ColonistsState, player: str) -> bool:
     kind = place.kind or place.type
     i = s.pending.player
     if not _TESTS:  # the places' moves import this module: looked up on first use
-        from referee.model.colonists.moves import cards, community, diplomacy
+        from referee.model.colonists.moves import cards, community
 
         _TESTS.update({
             "librarian": lambda s, i, place: cards.librarian_possible(s, i),  # its Dollar
             "developer": cards.developer_possible,  # needs no room; goods may be declined
             "builder": community.build_possible,
-            "diplomat": lambda s, i, place: diplomacy.diplomacy_possible(s, i)})
+            "diplomat": _diplomat_possible})
     test = _TESTS.get(kind)
     if test is not None:
         return bool(test(s, i, place))
@@ -561,6 +561,54 @@ def _place_action_possible(s: ColonistsState, player: str) -> bool:
         for _ in move.legal(s, player):
             return True
     return False
+
+
+def _diplomat_possible(s: ColonistsState, i: int, place: Any) -> bool:
+    """The Diplomat's action as things stand, or, where a Market action may be taken there too
+    (the Envoy at level IV), after one of the Market actions listed: the player decides the
+    order of the actions (rulebook "What Is Considered an Action?")."""
+    from referee.model.colonists.moves import ACT_MOVES, diplomacy
+    from referee.model.colonists.moves.colonies import MARKET_MOVES
+
+    if diplomacy.diplomacy_possible(s, i):
+        return True
+    pending = s.pending
+    if pending is None or not pending.market:
+        return False
+    player = s.players[i]
+    market: tuple[Any, ...] = tuple(m for m in ACT_MOVES if m.name in MARKET_MOVES)
+    for move in market:
+        events = _every_trade(s, i) if move.name == "market_trade" else move.legal(s, player)
+        for event in events:
+            if move.check(s, event) is not None:
+                continue
+            trial = s.copy()
+            move.apply(trial, event, ignore)
+            if trial.pending is not None and trial.pending.tile == pending.tile and \
+                    diplomacy.diplomacy_possible(trial, i):
+                return True
+    return False
+
+
+def _every_trade(s: ColonistsState, i: int) -> Iterator[ActionEvent]:
+    """Each trade of one good for another the player's trading rates allow (``legal`` lists
+    one a rate)."""
+    from referee.model.colonists.moves.cards import trade_sources
+
+    c = s.p[i]
+    for source in trade_sources(s, i):
+        for t in source.trades:
+            for pay in t.give:
+                if (c.tools if pay == "tools" else c.stored.get(pay, 0)) < t.give_count:
+                    continue
+                for want in t.get:
+                    if want == pay:
+                        continue
+                    params: dict[str, Any] = {"give": {pay: t.give_count},
+                                              "get": {want: t.get_count}}
+                    params["card" if source.card is not None else "colony"] = (
+                        source.card if source.card is not None else source.colony)
+                    yield ActionEvent.make(s.players[i], "market_trade", **params)
 
 
 def always_possible(s: ColonistsState, i: int, tile: int) -> bool:
