@@ -136,6 +136,8 @@ def _indians(d: GameData, raw: Any) -> list[tuple[str, int]]:
                 or d.trails[item[0]].kind(item[1]) != "camp"
                 or not 1 <= item[1] <= d.trails[item[0]].length):
             raise _bad(f"indians: {json_repr(item)} is not a [trail, camp circle] pair")
+        if (item[0], item[1]) in out:  # a proclamation places an Indian on a free camp only
+            raise _bad(f"indians: two Indians on camp circle {item[1]} of the {item[0]} trail")
         out.append((item[0], item[1]))
     return out
 
@@ -232,6 +234,8 @@ def _stacks(s: PionjarState, pos: Mapping[str, Any], held: set[str]) -> None:
             if not isinstance(cards, list) or any(not isinstance(c, str) or c not in every
                                                      or c in gone for c in cards):
                 raise _bad(f"stacks.{stack} must list {stack} cards held by nobody")
+            if len(set(cards)) != len(cards):
+                raise _bad(f"stacks.{stack} lists a card twice")
             s.stacks[stack] = [c for c in every if c in set(cards)]
         else:
             s.stacks[stack] = [c for c in every if c not in gone]
