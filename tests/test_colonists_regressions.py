@@ -112,3 +112,8 @@ def test_a_steam_engines_factory_keeps_the_invariants() -> None:  # CO-CARD-EFFE
         assert "Steam Engine" in exc.violation.message
     else:
         raise AssertionError("a Factory with two Workers and no Steam Engine was accepted")
+
+
+def test_a_waived_fee_says_so() -> None:  # CO-ENVOY-2, CO-LORD-2
+    (message,) = _errors("CO-ENVOY-2-break-a-boost-paid-when-the-lord-waives-the-fee")
+    assert "is waived for Ann" in message and "0 building resource" not in message

@@ -146,6 +146,9 @@ def fee_payment_problem(s: ColonistsState, i: int, payee: str,
     expected = (f"1 of {' or '.join(first)} and " if first else "") + f"{count} building " \
         f"resource(s)"
     if others or firsts != (1 if first else 0) or resources != count:
+        if not first and not count:
+            return (f"the Fee to {payee} is waived for {s.players[i]} (pay nothing: "
+                    f"{{}}); found {bundle_text(paid)}")
         return f"the Fee to {payee} is {expected}; found {bundle_text(paid)}"
     return None
 
