@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-LOG_FOLDERS = (ROOT / "replays" / "examples", ROOT / "tests" / "golden")
+LOG_FOLDERS = (ROOT / "replays" / "examples", ROOT / "tests" / "golden",
+               ROOT / "tests" / "regressions")
 CLARIFY_FOLDER = ROOT / "checker" / "examples"
 
 # --------------------------------------------------------------------------- hostile values
@@ -97,7 +98,7 @@ def _dumps(obj: object) -> bytes:
 
 @cache
 def log_seeds() -> tuple[tuple[str, bytes], ...]:
-    """The bundled example logs and golden logs: (name, bytes)."""
+    """The bundled example logs, golden logs and regression logs: (name, bytes)."""
     found = []
     for folder in LOG_FOLDERS:
         for path in sorted(folder.rglob("*.jsonl")):
