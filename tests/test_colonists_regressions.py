@@ -117,3 +117,13 @@ def test_a_steam_engines_factory_keeps_the_invariants() -> None:  # CO-CARD-EFFE
 def test_a_waived_fee_says_so() -> None:  # CO-ENVOY-2, CO-LORD-2
     (message,) = _errors("CO-ENVOY-2-break-a-boost-paid-when-the-lord-waives-the-fee")
     assert "is waived for Ann" in message and "0 building resource" not in message
+
+
+def test_a_develop_lines_cards_are_named_by_its_action() -> None:  # CO-VOCAB
+    from referee.model.colonists import GAME
+    from referee.model.core import Action
+    from tests.colonists_helpers import first_turn
+
+    state = first_turn(["Ann", "Bo"])
+    bad = GAME.check(state, Action.make("Ann", "develop", cards=[{"card": 101, "colour": 1}]))
+    assert bad is not None and bad.message.startswith("action 'develop'")

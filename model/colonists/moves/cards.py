@@ -94,14 +94,14 @@ def play_cost(s: ColonistsState, i: int, card: d.Improvement, relief: bool = Tru
 def _card_event(e: ActionEvent, entry: Any) -> ActionEvent:
     """A card to play, as an event of its own (``develop``'s ``cards`` list entries)."""
     if type(entry) is int:
-        return ActionEvent.make(e.player, "play", card=entry)
+        return ActionEvent.make(e.player, e.name, card=entry)
     if hasattr(entry, "items"):
         params = dict(entry.items)
         extra = sorted(set(params) - CARD_KEYS)
         if extra or "card" not in params:
             raise schema(e, f"a card to play has 'card' and its parameters (decline, times, "
                          f"buildings); found {sorted(params)}")
-        return ActionEvent(e.player, "play", tuple(params.items()))
+        return ActionEvent(e.player, e.name, tuple(params.items()))
     raise schema(e, f"a card to play is its id or an object with 'card', found {entry!r}")
 
 
@@ -240,7 +240,7 @@ class Develop(Action):
             return [_card_event(e, entry) for entry in entries]
         if not has_param(e, "card"):
             raise schema(e, "the Developer plays a card: field 'card' is missing")
-        return [ActionEvent(e.player, "play", tuple((k, v) for k, v in e.params
+        return [ActionEvent(e.player, e.name, tuple((k, v) for k, v in e.params
                                                     if k in CARD_KEYS))]
 
     def schema_check(self, s: ColonistsState, e: ActionEvent) -> None:
