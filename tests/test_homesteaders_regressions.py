@@ -26,3 +26,12 @@ def test_a_payment_hint_beside_a_bank_or_market_is_one_legal_way() -> None:  # H
         message = _message(name)
         assert "the cheapest legal" not in message and "a legal" in message
         assert f"not counting what the {building} can do" in message
+
+
+def test_a_slot_written_as_an_object_is_quoted_as_json() -> None:  # HS-VOCAB
+    from referee.model.core import freeze
+    from referee.model.homesteaders import GAME
+    from referee.model.homesteaders.moves.income import slot_problem
+
+    message = slot_problem(GAME.data, freeze({"a": [1, 2]}))
+    assert message is not None and '{"a": [1, 2]}' in message and "FrozenObject" not in message
