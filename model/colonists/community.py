@@ -123,7 +123,7 @@ def seats(s: ColonistsState, i: int, k: int) -> int:
     if not isinstance(b.effect, d.FactoryEffect) or len(built.workers) <= b.workers:
         return b.workers
     for dual in effects_of(s, i, d.FactoryDual):
-        pair = sorted(w for w, n in dual.workers.items() for _ in range(n))
+        pair = dual.pair()
         if sorted(built.workers) != pair:
             continue
         before = sum(1 for x in s.p[i].buildings[:k]

@@ -367,6 +367,10 @@ class FactoryDual(Effect):
     factories: int
     workers: Mapping[str, int]
 
+    def pair(self) -> list[str]:
+        """The Workers that run such a Factory together, one entry each, sorted."""
+        return sorted(w for w, n in self.workers.items() for _ in range(n))
+
 
 @dataclass(frozen=True)
 class LibraryEffect(Effect):

@@ -593,8 +593,8 @@ class _Reader:
             seats = b.workers if b is not None else 0
             kinds = [_name(w, f"{where}.workers[{n}]", WORKER_TYPES, "worker")
                      for n, w in enumerate(workers)]
-            dual = b is not None and isinstance(b.effect, d.FactoryEffect)
-            if len(kinds) > seats and not (dual and len(kinds) == 2):  # a Steam Engine: below
+            factory = b is not None and isinstance(b.effect, d.FactoryEffect)
+            if len(kinds) > seats and not factory:  # a Factory's, with a Steam Engine: below
                 what = b.name if b is not None else "an Embassy"
                 _bad(where, f"{what} takes {seats} Worker(s), found {len(kinds)}")
             if b is not None and b.era > (0 if self.setup else self.era):

@@ -3,15 +3,14 @@ and making the Violations that name them."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from referee.model.colonists.board import Cell, cell_of
 from referee.model.colonists.goods import Bundle, read_bundle
 from referee.model.colonists.state import Built, ColonistsState
-from referee.model.core import Action, Violation, thaw, unknown
-from referee.model.core.names import decimal, shown
+from referee.model.core import Action, Violation, json_repr, unknown
+from referee.model.core.names import decimal
 
 
 class Refused(Exception):
@@ -49,15 +48,6 @@ def goods_param(event: Action, key: str, rule: str = "CO-VOCAB") -> Bundle:
     return found
 
 
-def found(value: Any) -> str:
-    """A value of an event, as the log wrote it (JSON), shortened for a message."""
-    try:
-        text = json.dumps(thaw(value), ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]}"
-
-
 def place_ref(s: ColonistsState, event: Action, key: str, value: Any = None) -> int:
     """The tile a place reference names: a slug unique on the board, or a cell it covers."""
     value = event.get(key) if value is None else value
@@ -75,7 +65,7 @@ def place_ref(s: ColonistsState, event: Action, key: str, value: Any = None) -> 
     cell = cell_of(value)
     if cell is None:
         raise schema(event, f"field {key!r} must be a place's slug or a cell [q, r], found "
-                     f"{found(value)}")
+                     f"{json_repr(value)}")
     tile = board.tile_at(cell)
     if tile is None:
         raise schema(event, f"{key}: no tile covers cell {list(cell)}")
@@ -86,7 +76,7 @@ def cell_param(event: Action, key: str) -> Cell:
     cell = cell_of(event.get(key))
     if cell is None:
         raise schema(event, f"field {key!r} must be a cell [q, r] of integers, found "
-                     f"{found(event.get(key))}")
+                     f"{json_repr(event.get(key))}")
     return cell
 
 
@@ -96,7 +86,7 @@ def building_ref(s: ColonistsState, i: int, event: Action, value: Any,
     are all alike, or ``slug#k`` for the k-th copy."""
     c = s.p[i]
     if not isinstance(value, str):
-        raise schema(event, f"a {what} is named by its slug (or slug#k), found {found(value)}")
+        raise schema(event, f"a {what} is named by its slug (or slug#k), found {json_repr(value)}")
     slug, _, nth = value.partition("#")
     copies = [k for k, b in enumerate(c.buildings) if b.slug == slug]
     if not copies:
@@ -108,7 +98,7 @@ def building_ref(s: ColonistsState, i: int, event: Action, value: Any,
     if nth:
         number = decimal(nth)
         if number is None or not 1 <= number <= len(copies):
-            raise schema(event, f"{shown(value, 60)}: {event.player} has {len(copies)} {slug}; "
+            raise schema(event, f"{json_repr(value)}: {event.player} has {len(copies)} {slug}; "
                          f"write {slug}#1 to {slug}#{len(copies)}")
         return copies[number - 1]
     first = c.buildings[copies[0]].key()
@@ -133,7 +123,7 @@ def unknown_card(value: Any, improvements: Mapping[int, Any]) -> str:
 def card_param(s: ColonistsState, event: Action, value: Any) -> int:
     if type(value) is not int:
         raise schema(event, f"an improvement is named by its card id (an integer), found "
-                     f"{found(value)}")
+                     f"{json_repr(value)}")
     if value not in s.data.improvements:
         raise schema(event, unknown_card(value, s.data.improvements))
     return value

@@ -48,18 +48,18 @@ def _land(s: PionjarState, ps: PlayerState) -> int:
     return s.data.properties[ps.prop].full_value if ps.land == "owner" and ps.prop else 0
 
 
-def _prison_left(s: PionjarState, ps: PlayerState) -> int:
+def _prison_left(s: PionjarState, name: str) -> int:
     """The prisoner's turns still to be sat out: one a month from the month of his next turn
     (the month moves on at the first squatter's turn, so a player seated before the one whose
     turn it is has had his turn of this month)."""
+    ps = s.p[name]
     if ps.where != "prison":
         return 0
     nxt = s.month + 1
     if s.first is not None and 0 <= s.turn < len(s.players):
         n = len(s.players)
         first = s.players.index(s.first)
-        me = next(k for k, name in enumerate(s.players) if s.p[name] is ps)
-        if (me - first) % n > (s.turn - first) % n:
+        if (s.players.index(name) - first) % n > (s.turn - first) % n:
             nxt = s.month  # his turn of this month is still to come
     return max(0, ps.prison_until - nxt)
 
@@ -116,7 +116,7 @@ OBSERVABLES: Observables[PionjarState] = Observables([
     _flag("on_trail", "on a trail", lambda s, p: s.p[p].where == "trail"),
     _flag("in_prison", "in prison", lambda s, p: s.p[p].where == "prison"),
     _int("prison_months", "months still to sit out in prison",
-         lambda s, p: _prison_left(s, s.p[p])),
+         lambda s, p: _prison_left(s, p)),
     _int("harvest", "harvest cards held", lambda s, p: s.p[p].harvest),
     _int("axe", "axe cards held", lambda s, p: s.p[p].axe),
     _int("buffalo", "buffalo cards held", lambda s, p: _kinds(s, p, "buffalo")),

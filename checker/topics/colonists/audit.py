@@ -117,6 +117,10 @@ def _cheapest(goods: Iterable[str]) -> list[str]:
     return sorted(goods, key=lambda g: (order.index(g) if g in order else len(order), g))
 
 
+def _worth(bundle: Mapping[str, int]) -> int:
+    return sum(_value(g) * n for g, n in bundle.items())
+
+
 def _text(bundle: Mapping[str, int]) -> str:
     parts = [f"{n} {g}" for g, n in bundle.items() if n]
     if not parts:
@@ -276,7 +280,7 @@ def _payments(state: Any, i: int, hold: Mapping[str, int]) -> list[dict[str, int
                 goods[g] = goods.get(g, 0) + 1
             if all(n <= have.get(g, 0) for g, n in goods.items()):
                 out.append(goods)
-    return sorted(out, key=lambda g: (sum(_value(k) * n for k, n in g.items()), _json(g)))
+    return sorted(out, key=lambda g: (_worth(g), _json(g)))
 
 
 def _possible_fee(game: Any, state: Any, i: int, event: Action, due: Sequence[str]
@@ -291,7 +295,7 @@ def _possible_fee(game: Any, state: Any, i: int, event: Action, due: Sequence[st
     # the cheapest payments of each occupant, as many as keep the trials within the bound
     each = max(1, int(MAX_FEE_TRIALS ** (1 / max(1, len(due)))))
     fees = sorted(product(options[:each], repeat=len(due)),
-                  key=lambda fs: sum(_value(g) * n for f in fs for g, n in f.items()))
+                  key=lambda fs: sum(_worth(f) for f in fs))
     tried = 0
     for fs in islice(fees, MAX_FEE_TRIALS):
         tried += 1

@@ -1147,22 +1147,9 @@ class MarketTrade(Action):
         assert player is not None and s.pending is not None and s.pending.tile is not None
         if not s.board.tiles[s.pending.tile].market and not s.pending.market:
             return
-        i = s.players.index(player)
-        c = s.p[i]
-        for source in trade_sources(s, i):
-            for t in source.trades:
-                pay = next((g for g in t.give if (c.tools if g == "tools" else
-                                                  c.stored.get(g, 0)) >= t.give_count), None)
-                want = next((g for g in t.get if g != pay), None)
-                if pay is None or want is None:
-                    continue
-                params: dict[str, Any] = {"give": {pay: t.give_count},
-                                          "get": {want: t.get_count}}
-                params["card" if source.card is not None else "colony"] = (
-                    source.card if source.card is not None else source.colony)
-                event = ActionEvent.make(player, "market_trade", **params)
-                if self.check(s, event) is None:
-                    yield event
+        for event in trade_events(s, s.players.index(player)):
+            if self.check(s, event) is None:
+                yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
@@ -1172,6 +1159,23 @@ class MarketTrade(Action):
         pay(s, i, goods_param(e, "give"), note)
         take(s, i, e, goods_param(e, "get"), note)
         market_done(s, note)
+
+
+def trade_events(s: ColonistsState, i: int, every: bool = False) -> Iterator[ActionEvent]:
+    """Trades of player ``i``'s rates, unchecked: for each rate the first good held enough of
+    for the first other good, or with ``every`` each good held for each other good."""
+    c = s.p[i]
+    for source in trade_sources(s, i):
+        named = {"card": source.card} if source.card is not None else {"colony": source.colony}
+        for t in source.trades:
+            pays = [g for g in t.give if (c.tools if g == "tools" else c.stored.get(g, 0))
+                    >= t.give_count]
+            for given in pays if every else pays[:1]:
+                wants = [g for g in t.get if g != given]
+                for want in wants if every else wants[:1]:
+                    yield ActionEvent.make(s.players[i], "market_trade",
+                                           give={given: t.give_count},
+                                           get={want: t.get_count}, **named)
 
 
 def _trading(effect: d.Effect) -> bool:

@@ -460,7 +460,7 @@ def capacity(s: ColonistsState, i: int, built: Built, worker: str) -> int:
             others = sum(1 for x in s.p[i].buildings
                          if x is not built and x.slug == built.slug and len(x.workers) > 1)
             pair = sorted([*built.workers, worker])
-            wanted = sorted(k for k, n in dual.workers.items() for _ in range(n))
+            wanted = dual.pair()
             if others < dual.factories and len(pair) == len(wanted) and pair == wanted:
                 return len(wanted)
     return b.workers

@@ -571,6 +571,7 @@ def _diplomat_possible(s: ColonistsState, i: int, place: Any) -> bool:
     (the Envoy at level IV), after one of the Market actions listed: the player decides the
     order of the actions (rulebook "What Is Considered an Action?")."""
     from referee.model.colonists.moves import ACT_MOVES, diplomacy
+    from referee.model.colonists.moves.cards import trade_events
     from referee.model.colonists.moves.colonies import MARKET_MOVES
 
     if diplomacy.diplomacy_possible(s, i):
@@ -581,7 +582,8 @@ def _diplomat_possible(s: ColonistsState, i: int, place: Any) -> bool:
     player = s.players[i]
     market: tuple[Any, ...] = tuple(m for m in ACT_MOVES if m.name in MARKET_MOVES)
     for move in market:
-        events = _every_trade(s, i) if move.name == "market_trade" else move.legal(s, player)
+        events = trade_events(s, i, every=True) if move.name == "market_trade" else \
+            move.legal(s, player)
         for event in events:
             if move.check(s, event) is not None:
                 continue
@@ -591,27 +593,6 @@ def _diplomat_possible(s: ColonistsState, i: int, place: Any) -> bool:
                     diplomacy.diplomacy_possible(trial, i):
                 return True
     return False
-
-
-def _every_trade(s: ColonistsState, i: int) -> Iterator[ActionEvent]:
-    """Each trade of one good for another the player's trading rates allow (``legal`` lists
-    one a rate)."""
-    from referee.model.colonists.moves.cards import trade_sources
-
-    c = s.p[i]
-    for source in trade_sources(s, i):
-        for t in source.trades:
-            for pay in t.give:
-                if (c.tools if pay == "tools" else c.stored.get(pay, 0)) < t.give_count:
-                    continue
-                for want in t.get:
-                    if want == pay:
-                        continue
-                    params: dict[str, Any] = {"give": {pay: t.give_count},
-                                              "get": {want: t.get_count}}
-                    params["card" if source.card is not None else "colony"] = (
-                        source.card if source.card is not None else source.colony)
-                    yield ActionEvent.make(s.players[i], "market_trade", **params)
 
 
 def always_possible(s: ColonistsState, i: int, tile: int) -> bool:

@@ -3,13 +3,12 @@ paying the workers' wages (``pay_workers``) after it."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from referee.model.core import Action, Note, Violation, fields, thaw, unknown
-from referee.model.core.names import decimal, shown
+from referee.model.core import Action, Note, Violation, fields, json_repr, unknown
+from referee.model.core.names import decimal
 from referee.model.homesteaders import market
 from referee.model.homesteaders.data import HomesteadersData
 from referee.model.homesteaders.moves.common import (
@@ -25,18 +24,10 @@ if TYPE_CHECKING:
     from referee.model.homesteaders.game import Homesteaders
 
 
-
-def json_text(value: Any) -> str:
-    """An event's value as the log wrote it."""
-    try:
-        return json.dumps(thaw(value), ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return repr(value)
-
 def slot_problem(data: HomesteadersData, slot: Any) -> str | None:
     """Why ``slot`` does not name a slot of any building ('building:index'), or None."""
     if not isinstance(slot, str) or slot.count(":") != 1:
-        return f"a slot is written 'building:index', found {shown(json_text(slot), 60)}"
+        return f"a slot is written 'building:index', found {json_repr(slot)}"
     name, index = slot.split(":")
     if name not in data.buildings:
         return f"slot {slot!r}: {unknown('building', name, data.buildings)}"
