@@ -389,18 +389,18 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
         every = cache.get("yields")
         if every is None:
             every = cache["yields"] = _building_yields(s, i)
-        found = cache[key] = [batch for kind, batch in every if kind in kinds]
+        found = cache[key] = [batch for kind, batch, _ in every if kind in kinds]
     return found
 
 
-def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle]]:
-    """(its kind, its batch) for every working building with an output, in display order (a
-    building bonus counts the buildings of one slug, all of one kind)."""
+def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, bool]]:
+    """(its kind, its batch, whether it is fresh) for every working building with an output,
+    in display order (a building bonus counts the buildings of one slug, all of one kind)."""
     data = s.data
     factory = _factory_bonus(s, i)
     bonuses = effects_of(s, i, d.BuildingBonus)
     counted: dict[int, int] = {}
-    out: list[tuple[str, Bundle]] = []
+    out: list[tuple[str, Bundle, bool]] = []
     buildings = data.buildings
     producing = data.building_roles.producing
     for built in s.p[i].buildings:
@@ -421,7 +421,7 @@ def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle]]:
                 if bonus.max_buildings is None or seen < bonus.max_buildings:
                     counted[k] = seen + 1
                     add(batch, bonus.goods)
-        out.append((b.kind, batch))
+        out.append((b.kind, batch, built.fresh))
     return out
 
 
@@ -442,20 +442,57 @@ def choice_goods(s: ColonistsState, i: int) -> list[Bundle]:
 
 
 def buffer_room(s: ColonistsState, i: int) -> Bundle:
-    """How many goods of each kind the Buffers can hold: one batch per producing source."""
-    found = s.p[i].cache.get("buffers")
+    """How many goods of each kind the Buffers can hold: one batch per producing source that
+    has produced since it came into play (rulebook "Buffers": goods are placed in a Buffer only
+    when they are generated, so a fresh building's, or a card's played since the last
+    production, is empty; the improvements' part is capped by ``effect_room``)."""
+    c = s.p[i]
+    found = c.cache.get("buffers")
     if found is not None:
         return found
     out: Bundle = {}
     storable = d.STORABLE
-    for batches in (building_yields(s, i, ("production", "sustenance")),
-                    [e.goods for e in effects_of(s, i, d.Production)], choice_goods(s, i)):
-        for batch in batches:
+    every = c.cache.get("yields")
+    if every is None:
+        every = c.cache["yields"] = _building_yields(s, i)
+    for kind, batch, fresh in every:
+        if not fresh and kind in ("production", "sustenance"):
             for g, n in batch.items():
                 if n and g in storable:
                     out[g] = out.get(g, 0) + n
-    s.p[i].cache["buffers"] = out
+    proven = c.effect_room
+    for g, n in effect_room_now(s, i).items():
+        n = min(n, proven.get(g, 0))
+        if n:
+            out[g] = out.get(g, 0) + n
+    for batch in choice_goods(s, i):
+        for g, n in batch.items():
+            if n and g in storable:
+                out[g] = out.get(g, 0) + n
+    c.cache["buffers"] = out
     return out
+
+
+def effect_room_now(s: ColonistsState, i: int) -> Bundle:
+    """The Buffer room of the improvements and Embassy levels in force, per good (each
+    production effect holds one batch)."""
+    out: Bundle = {}
+    storable = d.STORABLE
+    for e in effects_of(s, i, d.Production):
+        for g, n in e.goods.items():
+            if n and g in storable:
+                out[g] = out.get(g, 0) + n
+    return out
+
+
+def settle_buffers(s: ColonistsState, i: int) -> None:
+    """Every source in force has produced (the production phase, or the end of a later era's
+    setup, where goods may be placed in Buffers directly): none is fresh any more."""
+    c = s.p[i]
+    for built in c.buildings:
+        built.fresh = False
+    c.effect_room = effect_room_now(s, i)
+    c.changed()
 
 
 # --------------------------------------------------------------------------- Stewards and Range

@@ -20,6 +20,8 @@ ACT_STAGES = frozenset({"act", "optional"})
 PENDING_STAGES = frozenset({"act", "keep", "optional"})
 SETUP_STAGES = frozenset({"colonies", "start_player", "draw_place", "lay_place",
                           "second_market"})
+# every stage of a setup, a later era's included (goods may go into Buffers directly there)
+ANY_SETUP_STAGES = SETUP_STAGES | {"setup_card", "setup_display"}
 # anytime moves (employ, discard) are allowed once the community exists
 PLAY_STAGES = frozenset({"lay_place", "draw_place", "second_market", "third_market",
                          "small_market", "fifth_colony", "market_card", "reveal_place",

@@ -41,7 +41,8 @@ POSITION_KEYS = ("era", "year", "half", "stage", "turn", "turns_done", "at", "dr
                  "window", "clock", "drawing")
 ACTION_KEYS = ("player", "main", "market", "plays", "figure", "resume", "then", "doing")
 WINDOW_KEYS = ("player", "turn", "half")
-PLAYER_KEYS = ("buildings", "goods", "buffers", "tools", "dollars", "filled", "hand",
+PLAYER_KEYS = ("buildings", "goods", "buffers", "improvement_buffers", "tools", "dollars",
+               "filled", "hand",
                "improvements", "limited", "embassies", "stewards", "started", "moved", "uses",
                "converted")
 PILE_KEYS = ("start", "places", "market_cards", "improvements", "discard")
@@ -171,6 +172,7 @@ class _Reader:
         self.data = state.data
         self.pos = _obj(position, "position")
         self.n = len(state.players)
+        self.effect_rooms: set[int] = set()  # players whose position gives improvement_buffers
 
     # ------------------------------------------------------------------ the table
 
@@ -551,6 +553,9 @@ class _Reader:
         c.embassies = self._embassies(raw, path, c.buildings)
         c.stored = self._goods(raw.get("goods", {} if given else setup.stored), f"{path}.goods")
         c.buffered = self._goods(raw.get("buffers", {}), f"{path}.buffers")
+        if "improvement_buffers" in raw:
+            c.effect_room = self._goods(raw["improvement_buffers"], f"{path}.improvement_buffers")
+            self.effect_rooms.add(i)
         c.tools = _int(raw.get("tools", 0 if given else setup.tools), f"{path}.tools")
         c.dollars = _int(raw.get("dollars", 0 if given else setup.dollars), f"{path}.dollars")
         c.filled = _bool(raw.get("filled", not self.pre_play_stage() or s.first_era > 1),
@@ -577,15 +582,17 @@ class _Reader:
         out: list[Built] = []
         for k, item in enumerate(items):
             where = f"{path}.buildings[{k}]"
+            fresh = False
             if isinstance(item, str):
                 slug, workers = item, []
             elif isinstance(item, Mapping):
-                _keys(item, ("building", "workers"), where)
+                _keys(item, ("building", "workers", "produced"), where)
                 if "building" not in item:
                     _bad(where, "a building with Workers is {\"building\": SLUG, \"workers\": "
                          "[WORKER, ...]}")
                 slug = item["building"]
                 workers = _list(item.get("workers", []), f"{where}.workers", 4)
+                fresh = not _bool(item.get("produced", True), f"{where}.produced")
             else:
                 _bad(where, f"a building is its slug or an object, found {show(item)}")
             slug = _name(slug, where, known, "building")
@@ -600,7 +607,10 @@ class _Reader:
             if b is not None and b.era > (0 if self.setup else self.era):
                 _bad(where, f"the {b.name} is a building of era {b.era}, not available in "
                      f"era {self.era}")
-            out.append(Built(slug, kinds))
+            if fresh and not (b is not None and b.buffer):
+                _bad(f"{where}.produced", "only a production or sustenance building has a "
+                     "Buffer to fill")
+            out.append(Built(slug, kinds, fresh))
         return out
 
     def _embassies(self, raw: Mapping[Any, Any], path: str, buildings: list[Built]) -> dict[
@@ -785,11 +795,15 @@ class _Reader:
                  f"than {room.storage} Storage space(s) and {room.general} Warehouse lot(s)"
                  f"{typed} hold" + ("" if c.filled else f" with the Basic Storage's "
                                     f"{reserved} spaces kept for filling it"))
+        if i not in self.effect_rooms:  # every improvement in force has produced
+            c.effect_room = co.effect_room_now(s, i)
+            c.changed()
         cap = co.buffer_room(s, i)
         for good, n in sorted(c.buffered.items()):
             if n > cap.get(good, 0):
-                _bad(f"{path}.buffers.{good}", f"the Buffers hold one batch of each producer: "
-                     f"{cap.get(good, 0)} {good}, found {n}")
+                _bad(f"{path}.buffers.{good}", f"the Buffers hold one batch of each producer "
+                     f"that has produced since it came into play: {cap.get(good, 0)} {good}, "
+                     f"found {n}")
         self._steward_checks(i, path)
 
     def _box(self, i: int, path: str) -> None:
@@ -1274,12 +1288,21 @@ def write_position(game: Any, state: ColonistsState) -> dict[str, Any]:
     return position_of(state)
 
 
+def _built_of(b: Built) -> str | dict[str, Any]:
+    if not b.workers and not b.fresh:
+        return b.slug
+    out: dict[str, Any] = {"building": b.slug}
+    if b.workers:
+        out["workers"] = list(b.workers)
+    if b.fresh:
+        out["produced"] = False
+    return out
+
+
 def _player_of(s: ColonistsState, i: int, place: Any) -> dict[str, Any]:
     c = s.p[i]
     out: dict[str, Any] = {
-        "buildings": [b.slug if not b.workers else {"building": b.slug,
-                                                     "workers": list(b.workers)}
-                      for b in c.buildings],
+        "buildings": [_built_of(b) for b in c.buildings],
         "goods": {g: n for g, n in sorted(c.stored.items()) if n},
         "buffers": {g: n for g, n in sorted(c.buffered.items()) if n},
         "tools": c.tools, "dollars": c.dollars, "filled": c.filled,
@@ -1288,6 +1311,9 @@ def _player_of(s: ColonistsState, i: int, place: Any) -> dict[str, Any]:
         "embassies": dict(sorted(c.embassies.items())),
         "stewards": [place(t) for t in c.stewards],
     }
+    proven = {g: n for g, n in sorted(c.effect_room.items()) if n}
+    if proven != {g: n for g, n in sorted(co.effect_room_now(s, i).items()) if n}:
+        out["improvement_buffers"] = proven
     if c.block_start != c.stewards:
         out["started"] = [place(t) for t in c.block_start]
     if c.moved:

@@ -111,7 +111,8 @@ def building_ref(s: ColonistsState, i: int, event: Action, value: Any,
 
 
 def _describe(built: Built) -> str:
-    return ", ".join(built.workers) if built.workers else "no Worker"
+    who = ", ".join(built.workers) if built.workers else "no Worker"
+    return f"{who}, its Buffer not filled since it came into play" if built.fresh else who
 
 
 def unknown_card(value: Any, improvements: Mapping[int, Any]) -> str:

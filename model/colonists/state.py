@@ -17,16 +17,18 @@ def _items(d: dict[Any, Any]) -> tuple[Any, ...]:
 
 @dataclass
 class Built:
-    """One building (or Embassy) of a community; ``workers`` lists who works there."""
+    """One building (or Embassy) of a community; ``workers`` lists who works there; ``fresh``:
+    built, or put back to work, since the last production, so its Buffer is still empty."""
 
     slug: str
     workers: list[str] = field(default_factory=list)
+    fresh: bool = False
 
     def copy(self) -> Built:
-        return Built(self.slug, list(self.workers))
+        return Built(self.slug, list(self.workers), self.fresh)
 
     def key(self) -> tuple[Any, ...]:
-        return (self.slug, tuple(self.workers))
+        return (self.slug, tuple(self.workers), self.fresh)
 
 
 @dataclass
@@ -48,6 +50,9 @@ class Community:
     moved: list[int] = field(default_factory=list)           # Stewards moved in these 3 turns
     used: dict[str, int] = field(default_factory=dict)       # once-per-period uses this turn/half
     converted: dict[int, int] = field(default_factory=dict)  # production conversions this year
+    # the Buffer room of improvements and Embassy levels as it stood at the last production
+    # (those that came into play since have not filled theirs)
+    effect_room: dict[str, int] = field(default_factory=dict)
     # derived values (effects in force, room...), cleared by :meth:`changed`; a copy starts
     # from a copy of them (the values themselves are never changed in place)
     cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False,
@@ -70,14 +75,14 @@ class Community:
             self.tools, self.dollars, self.filled, list(self.hand), list(self.played),
             dict(self.limited), dict(self.embassies), list(self.stewards),
             list(self.block_start), list(self.moved), dict(self.used), dict(self.converted),
-            dict(self.cache))
+            dict(self.effect_room), dict(self.cache))
 
     def key(self) -> tuple[Any, ...]:
         return (tuple(b.key() for b in self.buildings), _items(self.stored),
                 _items(self.buffered), self.tools, self.dollars, self.filled, tuple(self.hand),
                 tuple(self.played), _items(self.limited), _items(self.embassies),
                 tuple(self.stewards), tuple(self.block_start), tuple(self.moved),
-                _items(self.used), _items(self.converted))
+                _items(self.used), _items(self.converted), _items(self.effect_room))
 
 
 @dataclass

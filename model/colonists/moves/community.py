@@ -20,6 +20,7 @@ from referee.model.colonists.community import (
     spot_problem,
     substitute_problem,
     with_buildings,
+    works,
 )
 from referee.model.colonists.economy import (
     holdings,
@@ -28,7 +29,7 @@ from referee.model.colonists.economy import (
     sustain_problem,
     trim,
 )
-from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES, ColonistsFlow
+from referee.model.colonists.flow import ACT_STAGES, ANY_SETUP_STAGES, PLAY_STAGES, ColonistsFlow
 from referee.model.colonists.goods import (
     STORABLE,
     Bundle,
@@ -138,7 +139,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
                               "Building spot, not remodelled from another building ('from' "
                               "names what an upgrade replaces; 'raze' makes room)")
             k = len(plan.buildings)
-            plan.buildings.append(Built(slug))
+            plan.buildings.append(Built(slug, fresh=b.buffer > 0))
         if "employ" in item:
             _employ_at_once(s, i, e, plan, k, item["employ"], home)
         if b.limit is not None:
@@ -188,7 +189,7 @@ def _employ_at_once(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, k: in
     if home.get(worker, 0) < 1:
         raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
     home[worker] -= 1
-    plan.buildings[k] = Built(built.slug, [worker])
+    plan.buildings[k] = Built(built.slug, [worker], built.fresh)
     add(plan.sustain, s.data.sustenance.get(worker, {}))
     plan.notes.add("CO-EMPLOY")
 
@@ -227,7 +228,8 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
             home[kind] -= lost
     for w in old.workers:
         home[w] = home.get(w, 0) + 1
-    plan.buildings[k] = Built(b.slug)
+    # its Buffer goes on into the upgrade only when the build employs the Colonist at once
+    plan.buildings[k] = Built(b.slug, fresh=old.fresh if before.buffer else b.buffer > 0)
     plan.notes.add("CO-REMODEL")
     return k
 
@@ -560,7 +562,10 @@ class Employ(Action):
         b = s.data.buildings[built.slug]
         if b.worker not in ("any", worker):
             note(_substitute_rule(s, b, worker))
+        idle = not works(s.data, built)
         built.workers.append(worker)
+        if idle and b.buffer and s.stage not in ANY_SETUP_STAGES:
+            built.fresh = True  # its Buffer was emptied when it stopped working
         s.p[i].changed()
 
 

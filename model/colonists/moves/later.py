@@ -10,7 +10,13 @@ from fractions import Fraction
 
 from referee.model.colonists import data as d
 from referee.model.colonists.colonies import level_rule
-from referee.model.colonists.community import buffer_room, embassy_slug, room, spot_problem
+from referee.model.colonists.community import (
+    buffer_room,
+    embassy_slug,
+    room,
+    settle_buffers,
+    spot_problem,
+)
 from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text
 from referee.model.colonists.later import budget, deal_pool, deal_schedule, last_skipped
 from referee.model.colonists.moves.base import Action, Chance, player_index
@@ -219,7 +225,7 @@ class SetupBuildings(Action):
             note("CO-AMBASSADOR")
         c.used[STEP] = 1
         c.used[LEFT] = left + 1
-        c.changed()
+        settle_buffers(s, i)  # a later era's display may place goods in its Buffers directly
         note("CO-BUILD-SPOTS")
         note("CO-BUILD-LIMIT")
         if targets:

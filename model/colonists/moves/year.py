@@ -16,6 +16,7 @@ from referee.model.colonists.community import (
     effects_of,
     employed,
     improvement_yields,
+    settle_buffers,
 )
 from referee.model.colonists.economy import holdings, store_or_discard, sustain, trim
 from referee.model.colonists.goods import SUSTENANCE, Bundle, add, bundle_text
@@ -225,6 +226,7 @@ class Sustenance(Phase):
         gaps = MEMO.take(s, e)
         noting = note is not ignore  # what only notes rules is skipped where none are collected
         for i in range(len(s.players)):
+            settle_buffers(s, i)  # every source in force generates now, the fresh ones too
             if noting and sustenance_relief(s, i) and any(employed(s.p[i]).values()):
                 note("CO-AMBASSADOR-ALTRUIST")
             gap, surplus = gaps[i] if gaps is not None else sustenance_gap(s, i)
