@@ -77,3 +77,47 @@ def test_the_neutral_token_wins_when_both_players_pass() -> None:  # HS-BID-END
     assert kind == "vacuous" and "HS-BID-END" in rules
     kind, _ = verdict("neutral_level", "passes == 2", "neutral_won")
     assert kind == "redundant"
+
+
+# --------------------------------------------------------------------------- conversions
+# payment_buildings: payment with the conversions and sale bonuses of the buildings owned; the
+# format's payment topic itself stays as the clarification format defines it
+
+
+def owned(when: str, then: str) -> tuple[str, list[str]]:
+    return verdict("payment_buildings", when, then)
+
+
+def test_the_format_payment_topic_keeps_its_symbols() -> None:
+    pay = get_topic("homesteaders", "payment")
+    assert not [s.name for s in pay.symbols if s.name.startswith(("owns_", "convert_"))]
+    wide = get_topic("homesteaders", "payment_buildings")
+    assert {s.name for s in wide.situation} - {s.name for s in pay.situation} == {
+        "owns_bank", "owns_general_store", "owns_market"}
+
+
+def test_a_bank_owner_pays_with_trade_chits() -> None:  # HS-CONVERT
+    # the Bank converts 1 trade into 1 silver: its owner pays 3 from 3 trade chits, no debt
+    bare = "silver == 0 and gold == 0 and debt == 0 and trade == 3 and cost == 3"
+    assert owned(f"owns_bank and {bare}", "debt_taken == 0")[0] == "consistent"
+    # without the Bank the trade chits buy nothing that pays: debt is the only way
+    found, rules = owned(f"not owns_bank and {bare}", "debt_taken == 0")
+    assert found == "contradiction" and "HS-CONVERT" in rules
+    # the format's topic knows no Bank: there the same payment needs debt
+    assert verdict("payment", bare, "debt_taken == 0")[0] == "contradiction"
+
+
+def test_the_market_buildings_conversions_need_a_trade_chit_each() -> None:  # HS-CONVERT
+    # wood -> food at the Market building costs 1 trade: with no trade chit, no food comes
+    bare = "silver == 0 and gold == 0 and wood == 2 and food == 0 and cost == 0"
+    assert owned(f"owns_market and trade == 0 and {bare}", "food_after == 0")[0] == "redundant"
+    assert owned(f"owns_market and trade == 1 and {bare}", "food_after <= 1")[0] == "redundant"
+    assert owned(f"owns_market and trade == 1 and {bare}", "food_after == 0")[0] == "consistent"
+
+
+def test_the_general_stores_owner_earns_a_silver_more_per_sale() -> None:  # HS-GENERAL-STORE
+    # selling 1 wood (1 silver, 1 trade) with the General Store brings 2 silver
+    bare = "silver == 0 and gold == 0 and trade == 1 and wood == 1 and debt == 0 and cost == 2"
+    assert owned(f"owns_general_store and {bare}", "debt_taken == 0")[0] == "consistent"
+    found, rules = owned(f"not owns_general_store and {bare}", "debt_taken == 0")
+    assert found == "contradiction" and "HS-MARKET-SELL" in rules

@@ -18,6 +18,7 @@ from referee.checker.topics.base import RuleFormulas, Symbol, Topic, rule_texts
 from referee.checker.topics.base import bool_symbol as _bool
 from referee.checker.topics.base import int_symbol as _int
 from referee.model.homesteaders.data import RESOURCES
+from referee.model.homesteaders.market import convert_need
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
@@ -29,6 +30,8 @@ GAME = "homesteaders"
 RULE = {
     "market_buy": "HS-MARKET-BUY",
     "market_sell": "HS-MARKET-SELL",
+    "convert": "HS-CONVERT",
+    "general_store": "HS-GENERAL-STORE",
     "debt_take": "HS-DEBT-TAKE",
     "gold_pay": "HS-GOLD-PAY",
     "pay_in_full": "HS-PAY-BID",
@@ -64,8 +67,26 @@ def _rule_texts() -> dict[str, str]:
 # --------------------------------------------------------------------------- payment
 
 
-def _payment() -> Topic:
+def _conversions(data: HomesteadersData) -> tuple[tuple[str, str, str], ...]:
+    """(building, from, to) of every conversion a building allows its owner (the data's)."""
+    return tuple((name, src, dst) for name, b in sorted(data.buildings.items())
+                 for src, dst in b.converts)
+
+
+def _sale_bonuses(data: HomesteadersData) -> tuple[tuple[str, int], ...]:
+    """(building, extra silver per sale) of every building that pays its owner on sales."""
+    return tuple((name, b.sale_bonus_silver) for name, b in sorted(data.buildings.items())
+                 if b.sale_bonus_silver)
+
+
+def _payment(buildings: bool = False) -> Topic:
+    """``payment`` as the clarification format defines it (the market, gold and debt), or, with
+    ``buildings``, ``payment_buildings``: the same with the conversions and sale bonuses of the
+    buildings the payer owns, each owner a situation symbol of its own."""
     data = _data()
+    conversions = _conversions(data) if buildings else ()
+    bonuses = _sale_bonuses(data) if buildings else ()
+    owners = sorted({b for b, _, _ in conversions} | {b for b, _ in bonuses})
     symbols: list[Symbol] = [
         _int("silver", "situation", "silver on hand"),
         _int("gold", "situation", "gold on hand"),
@@ -73,8 +94,13 @@ def _payment() -> Topic:
         *[_int(r, "situation", f"{r} on hand") for r in RESOURCES if r != "gold"],
         _int("debt", "situation", "debt chits held"),
         _int("cost", "situation", "the amount to pay, in silver"),
+        *[_bool(f"owns_{b}", "situation", f"the payer owns the {b.replace('_', ' ').title()}")
+          for b in owners],
         *[_int(f"buy_{r}", "choice", f"{r} bought at the market") for r in RESOURCES],
         *[_int(f"sell_{r}", "choice", f"{r} sold at the market") for r in RESOURCES],
+        *[_int(f"convert_{src}_{dst}", "choice",
+               f"{src} converted to {dst} at the {b.replace('_', ' ').title()}")
+          for b, src, dst in conversions],
         _int("debt_taken", "choice", "debt chits taken"),
         _int("gold_paid", "choice", "gold handed over"),
         _int("silver_paid", "choice", "silver handed over"),
@@ -97,16 +123,32 @@ def _payment() -> Topic:
 
         buys = [v[f"buy_{r}"] for r in RESOURCES]
         sells = [v[f"sell_{r}"] for r in RESOURCES]
+
+        def converted(good: str) -> z3.ArithRef:
+            """What the conversions add to ``good`` less what they take of it."""
+            terms: list[z3.ArithRef] = [z3.IntVal(0)]
+            for _, src, dst in conversions:
+                count = v[f"convert_{src}_{dst}"]
+                for name, amount in convert_need(data, src, 1).items():
+                    if name == good:
+                        terms.append(-amount * count)
+                if dst == good:
+                    terms.append(count)
+            return z3.Sum(*terms)
+
         # definitions: the results follow from the flows of the market, debt and payment
-        yield None, v["trade_after"] == v["trade"] - v["buy_trade"] - v["sell_trade"]
+        yield None, v["trade_after"] == (v["trade"] - v["buy_trade"] - v["sell_trade"]
+                                         + converted("trade"))
         yield None, v["silver_after"] == (v["silver"] + v["debt_silver"] + v["sell_silver"]
+                                          + v["sale_bonus"] + converted("silver")
                                           - v["buy_silver"] - v["silver_paid"])
         yield None, v["gold_after"] == (v["gold"] + v["buy_gold"] - v["sell_gold"]
                                         + v["sell_gold_income"] - v["buy_gold_cost"]
                                         - v["gold_paid"])
         for r in RESOURCES:
             if r != "gold":
-                yield None, v[f"{r}_after"] == v[r] + v[f"buy_{r}"] - v[f"sell_{r}"]
+                yield None, v[f"{r}_after"] == (v[r] + v[f"buy_{r}"] - v[f"sell_{r}"]
+                                                + converted(r))
         yield None, v["debt_after"] == v["debt"] + v["debt_taken"]
         # rules
         yield RULE["market_buy"], v["buy_trade"] == data.market_trade_cost * z3.Sum(*buys)
@@ -117,6 +159,16 @@ def _payment() -> Topic:
         yield RULE["market_sell"], v["sell_gold_income"] == flow(data.sell_price, "sell",
                                                                  "gold")
         yield RULE["market_sell"], v["vp_gained"] == data.sale_vp * z3.Sum(*sells)
+        # the buildings' abilities: only their owners convert or earn more on sales
+        for b, src, dst in conversions:
+            yield RULE["convert"], z3.Implies(z3.Not(v[f"owns_{b}"]),
+                                              v[f"convert_{src}_{dst}"] == 0)
+        # a sale bonus is at most what the owned buildings pay (a definition: without the rule
+        # it still gives no silver from nothing), and the rule pays it in full
+        most = z3.Sum(z3.IntVal(0), *[z3.If(v[f"owns_{b}"], bonus * z3.Sum(*sells), 0)
+                                      for b, bonus in bonuses])
+        yield None, z3.And(v["sale_bonus"] >= 0, v["sale_bonus"] <= most)
+        yield RULE["general_store"], v["sale_bonus"] == most
         yield RULE["debt_take"], v["debt_silver"] == data.debt_silver * v["debt_taken"]
         yield RULE["pay_in_full"], v["silver_paid"] + gold_value * v["gold_paid"] >= v["cost"]
         # No change: no silver beyond what the gold leaves owing, and every gold is needed.
@@ -126,14 +178,17 @@ def _payment() -> Topic:
                                       gold_value * (v["gold_paid"] - 1) < v["cost"])
 
     return Topic(
-        GAME, "payment",
-        "paying a cost in silver (workers' pay or a won bid), with the market, gold and debt",
+        GAME, "payment_buildings" if buildings else "payment",
+        "paying a cost in silver (workers' pay or a won bid), with the market, "
+        + ("the conversions and sale bonuses of the buildings the payer owns, " if buildings
+           else "") + "gold and debt",
         tuple(symbols), build,
         internal=("buy_trade", "sell_trade", "buy_silver", "sell_silver", "buy_gold_cost",
-                  "sell_gold_income", "debt_silver"),
+                  "sell_gold_income", "debt_silver", "sale_bonus"),
         rule_text=_rule_texts(),
         # most payments need no market action; trying those first gives general lemmas
-        idle=tuple(f"{verb}_{r}" for verb in ("buy", "sell") for r in RESOURCES))
+        idle=(*(f"{verb}_{r}" for verb in ("buy", "sell") for r in RESOURCES),
+              *(f"convert_{src}_{dst}" for _, src, dst in conversions)))
 
 
 # --------------------------------------------------------------------------- bid
@@ -325,5 +380,5 @@ def _end_bonus() -> Topic:
 
 @cache
 def topics() -> dict[str, Topic]:
-    return {t.name: t for t in (_payment(), _bid(), _scoring(), _start_player(),
-                                _neutral_level(), _end_bonus())}
+    return {t.name: t for t in (_payment(), _payment(buildings=True), _bid(), _scoring(),
+                                _start_player(), _neutral_level(), _end_bonus())}
