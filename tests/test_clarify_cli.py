@@ -172,3 +172,15 @@ def test_max_reachable_score() -> None:
     assert max_reachable_score(hold, 10, 2) == 17
     assert max_reachable_score({"debt": 1}, 0, 0) == -1
     assert max_reachable_score({"gold": 1, "debt": 1}, 0, 0) == 1
+
+
+def test_max_reachable_score_counts_the_buildings_conversions() -> None:  # HS-CONVERT
+    # the Market building's food -> steel (1 trade): steel sells for 3, enough for a gold
+    hold = {"silver": 1, "food": 1, "trade": 3}
+    market = [("wood", "food"), ("food", "steel")]
+    assert max_reachable_score(hold, 0, 0) == 2
+    assert max_reachable_score(hold, 0, 0, converts=market) == 3
+    # the Bank's trade -> silver pays the last silver of a debt
+    hold = {"trade": 3, "debt": 1, "silver": 2}
+    assert max_reachable_score(hold, 0, 0) == 0
+    assert max_reachable_score(hold, 0, 0, converts=[("trade", "silver")]) == 1

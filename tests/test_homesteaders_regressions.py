@@ -20,12 +20,14 @@ def test_a_score_hiring_could_reach_is_not_called_impossible() -> None:  # HS-SC
     assert "claims 15 but scores 13" in message and "impossible" not in message
 
 
-def test_a_payment_hint_beside_a_bank_or_market_is_one_legal_way() -> None:  # HS-PAY-AUTO
-    for name, building in (("HS-PAY-AUTO-break-wages-unpaid-with-a-bank", "Bank"),
-                           ("HS-BUILD-COST-break-a-cost-unheld-with-a-market", "Market")):
-        message = _message(name)
-        assert "the cheapest legal" not in message and "a legal" in message
-        assert f"not counting what the {building} can do" in message
+def test_a_payment_hint_counts_the_buildings_owned() -> None:  # HS-PAY-AUTO, HS-CONVERT
+    # the hint is the cheapest way with the owner's Bank or Market building (payment_buildings)
+    message = _message("HS-PAY-AUTO-break-wages-unpaid-with-a-bank")
+    assert message.endswith("the cheapest legal payment of 1: convert 1 trade into silver at the "
+                            "Bank, then hand over 1 silver")
+    message = _message("HS-BUILD-COST-break-a-cost-unheld-with-a-market")
+    assert message.endswith("the cheapest legal way to hold the cost: convert 1 food into steel "
+                            "at the Market")
 
 
 def test_a_slot_written_as_an_object_is_quoted_as_json() -> None:  # HS-VOCAB

@@ -6,7 +6,7 @@ Both read the same constants as the ``payment`` and ``scoring`` topics (the mode
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 import z3
@@ -15,6 +15,7 @@ from referee.checker.solving import encoding_size
 from referee.checker.topics import get_topic, model_values
 from referee.checker.topics.homesteaders import RESOURCES
 from referee.model.core import GameEvent, Violation
+from referee.model.homesteaders.market import convert_need
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
@@ -53,31 +54,38 @@ def _optimizer(formulas: list[z3.BoolRef], timeout_ms: int) -> z3.Optimize | Non
 
 def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
                      timeout_ms: int = DEFAULT_TIMEOUT_MS,
-                     need: Mapping[str, int] | None = None) -> str | None:
+                     need: Mapping[str, int] | None = None,
+                     owned: Collection[str] = ()) -> str | None:
     """The cheapest legal way to pay ``cost`` silver from ``holdings`` (silver, gold, trade,
     the resources, debt; missing keys count 0), and to end up holding at least ``need`` of
-    each resource (a building's cost): least debt first, then fewest market actions, then least
-    gold, then the ``TIE_BREAK`` order, so that the plan is unique. Returns a message fragment
-    such as ``"the cheapest legal payment: take 2 debt (+4 silver), then hand over 3 silver"``,
-    or None when the solver finds nothing in time."""
-    topic = get_topic("homesteaders", "payment")
+    each resource (a building's cost), with the conversions and sale bonuses of the buildings
+    ``owned`` (the ``payment_buildings`` topic): least debt first, then fewest market actions
+    and conversions, then least gold, then the ``TIE_BREAK`` order, so that the plan is unique.
+    Returns a message fragment such as ``"the cheapest legal payment: take 2 debt (+4 silver),
+    then hand over 3 silver"``, or None when the solver finds nothing in time."""
+    topic = get_topic("homesteaders", "payment_buildings")
     inst = topic.instantiate()
     v = inst.terms
     formulas = [*inst.domain, *inst.rules.values()]
     for s in topic.situation:
+        if s.sort == "bool":  # owns_BUILDING
+            formulas.append(v[s.name] == z3.BoolVal(s.name[len("owns_"):] in owned))
+            continue
         value = cost if s.name == "cost" else int(holdings.get(s.name, 0))
         formulas.append(v[s.name] == value)
+    conversions = [s.name for s in topic.choices if s.name.startswith("convert_")]
     for resource, amount in (need or {}).items():
         if amount:
             formulas.append(v[f"{resource}_after"] >= amount)
     opt = _optimizer(formulas, timeout_ms)
     if opt is None:
         return None
-    actions = z3.Sum(*[v[f"buy_{r}"] for r in RESOURCES], *[v[f"sell_{r}"] for r in RESOURCES])
+    actions = z3.Sum(*[v[f"buy_{r}"] for r in RESOURCES], *[v[f"sell_{r}"] for r in RESOURCES],
+                     *[v[name] for name in conversions])
     opt.minimize(v["debt_taken"])
     opt.minimize(actions)
     opt.minimize(v["gold_paid"])
-    for name in TIE_BREAK:
+    for name in (*TIE_BREAK, *conversions):
         opt.minimize(v[name])
     if opt.check() != z3.sat:
         return None
@@ -93,6 +101,10 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
             n = int(plan[f"{verb}_{r}"])
             if n:
                 steps.append(f"{verb} {n} {r}")
+    for building, src, dst in _conversions_of(data):
+        n = int(plan[f"convert_{src}_{dst}"])
+        if n:
+            steps.append(f"convert {n} {src} into {dst} at the {_title(building)}")
     if need is None or cost:
         handed = []
         if plan["gold_paid"]:
@@ -109,12 +121,15 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
 
 
 def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp: int, *,
-                        sale_bonus_silver: int = 0, bank: bool = False,
+                        sale_bonus_silver: int = 0,
+                        converts: Collection[tuple[str, str]] = (),
                         timeout_ms: int = DEFAULT_TIMEOUT_MS) -> int | None:
     """The highest final score reachable from a scoring position by legal conversions: market
     buys and sales (a sale gives 1 VP, plus ``sale_bonus_silver`` with the General Store), the
-    Bank's trade-to-silver conversion when ``bank``, and paying off debt (5 silver or 1 gold
-    each). ``holdings`` has vp, silver, gold, trade, debt and the resources (missing keys 0).
+    buildings' conversions ``converts`` (``(from, to)``: the Bank's trade into silver, the
+    Market building's wood into food and food into steel, each costing what the model's
+    ``convert_need`` says), and paying off debt (5 silver or 1 gold each). ``holdings`` has vp,
+    silver, gold, trade, debt and the resources (missing keys 0).
 
     The debt penalty is its closed form, so the encoding has the same size for 1 debt or a
     billion. Market actions are counted by their net effect, so the result is an upper bound
@@ -126,12 +141,20 @@ def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp:
                                                  *RESOURCES)}
     buy = {r: z3.Int(f"buy_{r}") for r in RESOURCES}
     sell = {r: z3.Int(f"sell_{r}") for r in RESOURCES}
-    pay_silver, pay_gold, converts, penalty = z3.Ints(
-        "pay_debt_silver pay_debt_gold bank_converts penalty")
-    choices = [*buy.values(), *sell.values(), pay_silver, pay_gold, converts]
+    pay_silver, pay_gold, penalty = z3.Ints("pay_debt_silver pay_debt_gold penalty")
+    made = {(src, dst): z3.Int(f"convert_{src}_{dst}") for src, dst in sorted(set(converts))}
+    choices = [*buy.values(), *sell.values(), pay_silver, pay_gold, *made.values()]
     formulas: list[z3.BoolRef] = [c >= 0 for c in choices]
-    if not bank:
-        formulas.append(converts == 0)
+
+    def converted(good: str) -> z3.ArithRef:
+        terms: list[z3.ArithRef] = [z3.IntVal(0)]
+        for (src, dst), count in made.items():
+            for name, amount in convert_need(data, src, 1).items():
+                if name == good:
+                    terms.append(-amount * count)
+            if dst == good:
+                terms.append(count)
+        return z3.Sum(*terms)
 
     def flow(prices: Mapping[str, tuple[str, int]], counts: Mapping[str, z3.ArithRef],
              currency: str) -> z3.ArithRef:
@@ -140,11 +163,11 @@ def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp:
 
     sales = z3.Sum(*sell.values())
     trade_after = hold["trade"] - data.market_trade_cost * (z3.Sum(*buy.values()) + sales) \
-        - converts
+        + converted("trade")
     silver_after = (hold["silver"] + flow(data.sell_price, sell, "silver")
                     - flow(data.buy_price, buy, "silver") + sale_bonus_silver * sales
-                    + converts - data.debt_payoff_silver * pay_silver)
-    after = {r: hold[r] + buy[r] - sell[r] for r in RESOURCES}
+                    + converted("silver") - data.debt_payoff_silver * pay_silver)
+    after = {r: hold[r] + buy[r] - sell[r] + converted(r) for r in RESOURCES}
     after["gold"] = (after["gold"] + flow(data.sell_price, sell, "gold")
                      - flow(data.buy_price, buy, "gold") - data.debt_payoff_gold * pay_gold)
     debt_after = hold["debt"] - pay_silver - pay_gold
@@ -192,29 +215,27 @@ def explain_violation(game: Any, state: Any, event: GameEvent,
     name = event.name
     if violation.rule == "HS-BUILD-COST" and name == "build":
         need = build_cost(game.data, event.get("building"), event.get("gold_for", ()))
-        return _unmodelled(state, i, cheapest_payment(hold, 0, need=need))
+        return cheapest_payment(hold, 0, need=need, owned=_owned(state, i))
     if name == "pay_bid" and event.get("auction") in state.won:
         cost = state.won[event.get("auction")][1]
     elif name == "pay_workers" or violation.rule == "HS-PAY-AUTO":
         cost = game.data.worker_wage * hold["workers"]
     else:
         return None
-    return _unmodelled(state, i, cheapest_payment(hold, cost))
+    return cheapest_payment(hold, cost, owned=_owned(state, i))
 
 
-def _unmodelled(state: Any, i: int, hint: str | None) -> str | None:
-    """The hint, worded as one legal way only where the player owns a building whose
-    conversions or sale bonus the ``payment`` topic leaves out (the Bank, the General Store, the
-    Market), which may make a cheaper way."""
-    if hint is None:
-        return None
-    data = _data()
-    owned = sorted({data.buildings[b].name.replace("_", " ").title() for b in state.buildings[i]
-                    if data.buildings[b].converts or data.buildings[b].sale_bonus_silver})
-    if not owned:
-        return hint
-    return hint.replace("the cheapest legal", "a legal", 1) + \
-        f" (not counting what the {' and the '.join(owned)} can do)"
+def _conversions_of(data: HomesteadersData) -> list[tuple[str, str, str]]:
+    return [(name, src, dst) for name, b in sorted(data.buildings.items())
+            for src, dst in b.converts]
+
+
+def _title(building: str) -> str:
+    return building.replace("_", " ").title()
+
+
+def _owned(state: Any, i: int) -> set[str]:
+    return set(state.buildings[i])
 
 
 def audit_score_claim(game: Any, state: Any, player: str, claimed: int) -> str | None:
@@ -232,11 +253,11 @@ def audit_score_claim(game: Any, state: Any, player: str, claimed: int) -> str |
     best = max_reachable_score(
         state.hold[i], computed.parts.get("buildings", 0), computed.parts.get("bonuses", 0),
         sale_bonus_silver=sum(b.sale_bonus_silver for b in owned),
-        bank=any(("trade", "silver") in b.converts for b in owned))
+        converts=[c for b in owned for c in b.converts])
     if best is None or claimed <= best:
         return None
-    return (f"impossible: no legal conversion from the scoring position (market sales, paying "
-            f"debt) reaches {claimed}; the most is {best}")
+    return (f"impossible: no legal conversion from the scoring position (market sales, the "
+            f"buildings' conversions, paying debt) reaches {claimed}; the most is {best}")
 
 
 class Hooks:
