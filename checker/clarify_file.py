@@ -91,6 +91,9 @@ def parse_document(data: dict[str, Any], name: str) -> ClarificationFile:
                 exprs[key] = parse_expression(source, sorts)
             except ExpressionError as exc:
                 raise fail(f"{where}: {key}: {exc}") from None
+            if exprs[key].sort != "bool":
+                raise fail(f"{where}: {key}: {source.strip()!r} is an integer, not a condition "
+                           f"(compare it, e.g. {source.strip()} >= 0)")
         clarifications.append(Clarification(
             cid, text, exprs["when"], exprs["then"],
             " ".join(entry.get("when", "True").split()), " ".join(entry["then"].split())))

@@ -50,12 +50,12 @@ def test_a_razed_houses_wood_does_not_stay_in_a_fresh_houses_buffer() -> None:  
     assert report.valid, [e.message for e in report.errors]
 
 
-def test_a_house_built_this_year_is_fresh_until_production() -> None:  # CO-BUFFER, CO-BUILD
+def test_a_house_built_this_year_has_no_room_until_production() -> None:  # CO-BUFFER, CO-BUILD
     s = start(ann(buildings=["farm", "farm", HOUSE], goods={"wood": 3}, buffers={"wood": 2}))
     GAME.step(s, Action.make("Ann", "build", buildings=[{"building": "forester_house",
                                                           "employ": "farmer"}]))
     c = s.p[0]
-    assert [b.fresh for b in c.buildings] == [False, False, False, True]
+    assert [b.proven for b in c.buildings] == [None, None, (("wood", 2),), ()]
     assert buffer_room(s, 0) == {"wood": 2}  # the new house's Buffer is still empty
     pos = round_trips(s)
     assert pos["players"]["Ann"]["buildings"][3] == {"building": "forester_house",
@@ -69,7 +69,7 @@ def test_employing_an_idle_house_leaves_its_buffer_empty() -> None:  # CO-BUFFER
     s = start(ann(buildings=["farm", "farm", HOUSE, "forester_house"], goods={"wood": 3}))
     assert buffer_room(s, 0) == {"wood": 2}  # the second house has no Farmer: it does not work
     GAME.step(s, Action.make("Ann", "employ", building="forester_house#2", worker="farmer"))
-    assert s.p[0].buildings[3].fresh and buffer_room(s, 0) == {"wood": 2}
+    assert s.p[0].buildings[3].proven == () and buffer_room(s, 0) == {"wood": 2}
     round_trips(s)
 
 
@@ -92,8 +92,9 @@ def test_a_remodel_employed_at_once_keeps_its_buffer() -> None:  # CO-REMODEL, C
     GAME.step(s, Action.make("Ann", "build", buildings=[{"building": "hunting_grounds",
                                                           "employ": "citizen"}]))
     c = s.p[0]
-    assert c.buildings[4].slug == "hunting_grounds" and not c.buildings[4].fresh
-    assert c.buffered == {"food": 1} and buffer_room(s, 0) == {"food": 3}
+    # the Grounds keep the Lodge's Buffer: the 1 Food it generated, not the Grounds' batch of 3
+    assert c.buildings[4].slug == "hunting_grounds" and c.buildings[4].proven == (("food", 1),)
+    assert c.buffered == {"food": 1} and buffer_room(s, 0) == {"food": 1}
     round_trips(s)
 
 
@@ -102,7 +103,7 @@ def test_a_remodel_employed_later_starts_with_an_empty_buffer() -> None:  # CO-R
     GAME.step(s, Action.make("Ann", "build", buildings=[{"building": "hunting_grounds"}]))
     assert s.p[0].buffered == {}  # no Worker there: the Lodge's Food went to Storage
     GAME.step(s, Action.make("Ann", "employ", building="hunting_grounds", worker="citizen"))
-    assert s.p[0].buildings[4].fresh and buffer_room(s, 0) == {}
+    assert s.p[0].buildings[4].proven == () and buffer_room(s, 0) == {}
     round_trips(s)
 
 
@@ -121,14 +122,14 @@ def test_a_card_played_since_production_has_an_empty_buffer() -> None:  # CO-BUF
                            improvement_buffers={}, buffers={"wood": 3}, goods={"wood": 3}))
 
 
-def test_the_production_fills_every_source_and_ends_freshness() -> None:  # CO-PRODUCE
+def test_the_production_fills_every_source_to_its_batch() -> None:  # CO-PRODUCE
     s = start({"era": 1, "year": 2, "stage": "end_year", "board": BOARD, "players": {
         "Ann": {"buildings": ["farm", "farm", {**HOUSE, "produced": False}],
                 "improvements": [126], "improvement_buffers": {}, "goods": {"food": 2}}}})
     assert buffer_room(s, 0) == {}
     play(s, {"phase": "sustenance"})
     c = s.p[0]
-    assert not any(b.fresh for b in c.buildings)
+    assert [b.proven for b in c.buildings] == [None, None, (("wood", 2),)]
     assert c.effect_room == {"wood": 1}
     assert buffer_room(s, 0) == {"wood": 3}
     assert c.buffered.get("wood") == 3  # the house's 2 and the Lodge's 1

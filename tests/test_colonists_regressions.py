@@ -127,3 +127,19 @@ def test_a_develop_lines_cards_are_named_by_its_action() -> None:  # CO-VOCAB
     state = first_turn(["Ann", "Bo"])
     bad = GAME.check(state, Action.make("Ann", "develop", cards=[{"card": 101, "colour": 1}]))
     assert bad is not None and bad.message.startswith("action 'develop'")
+
+
+def test_a_worker_in_an_embassy_is_refused_by_name() -> None:  # CO-EMPLOY
+    (message,) = _errors("CO-EMPLOY-break-a-worker-in-an-embassy")
+    assert message.endswith("the embassy_trader needs no Worker")
+    (message,) = _errors("CO-EMPLOY-break-a-worker-in-a-factory-not-owned")
+    assert message.endswith("Ann has no factory (owns: farm)")
+
+
+def test_extra_buildings_name_their_own_cards_worker_type() -> None:  # CO-CARD-EFFECT
+    (message,) = _errors("CO-CARD-EFFECT-break-realtors-flats-with-a-farmer-building")
+    assert message.endswith("extra Flats come with at least one citizen building (or the "
+                            "Factory) built here")
+    (message,) = _errors("CO-CARD-EFFECT-break-deeds-farms-with-a-citizen-building")
+    assert message.endswith("extra Farms come with at least one farmer building (or the "
+                            "Factory) built here")

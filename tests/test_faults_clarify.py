@@ -119,6 +119,10 @@ def test_a_hash_in_an_expression_is_refused(tmp_path, expression):
     ("bid == 0x" + "f" * 3000, "integer literal larger than"),
     ("bid ** 99999999 == 1", "operator not allowed"),
     ("abs(" * 150 + "bid" + ")" * 150 + " == 1", "nested more than 100 levels"),
+    ("bid", "'bid' is an integer, not a condition (compare it, e.g. bid >= 0)"),
+    ("bid + 1", "is an integer, not a condition"),
+    ("3", "'3' is an integer, not a condition"),
+    ("min(bid, high)", "is an integer, not a condition"),
 ])
 def test_hostile_expressions_are_located_usage_errors(tmp_path, expression, fragment):
     line = _usage_error(runner.invoke(app, ["clarify", str(_file(tmp_path, _bid(expression)))]))

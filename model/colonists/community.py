@@ -6,6 +6,7 @@ Nothing here changes a state; the moves call these to check and to apply.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeVar
 
 from referee.model.colonists import data as d
@@ -251,6 +252,8 @@ def release_unallowed(s: ColonistsState, i: int) -> list[str]:
         if len(keep) != len(built.workers):
             gone.extend(w for w in built.workers if w not in keep)
             built.workers = keep
+            if built.proven and not works(data, built):
+                built.proven = ()
     if gone:
         s.p[i].changed()
     return gone
@@ -393,14 +396,14 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
     return found
 
 
-def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, bool]]:
-    """(its kind, its batch, whether it is fresh) for every working building with an output,
-    in display order (a building bonus counts the buildings of one slug, all of one kind)."""
+def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built]]:
+    """(its kind, its batch, the building) for every working building with an output, in
+    display order (a building bonus counts the buildings of one slug, all of one kind)."""
     data = s.data
     factory = _factory_bonus(s, i)
     bonuses = effects_of(s, i, d.BuildingBonus)
     counted: dict[int, int] = {}
-    out: list[tuple[str, Bundle, bool]] = []
+    out: list[tuple[str, Bundle, Built]] = []
     buildings = data.buildings
     producing = data.building_roles.producing
     for built in s.p[i].buildings:
@@ -421,7 +424,7 @@ def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, bool]
                 if bonus.max_buildings is None or seen < bonus.max_buildings:
                     counted[k] = seen + 1
                     add(batch, bonus.goods)
-        out.append((b.kind, batch, built.fresh))
+        out.append((b.kind, batch, built))
     return out
 
 
@@ -442,10 +445,11 @@ def choice_goods(s: ColonistsState, i: int) -> list[Bundle]:
 
 
 def buffer_room(s: ColonistsState, i: int) -> Bundle:
-    """How many goods of each kind the Buffers can hold: one batch per producing source that
-    has produced since it came into play (rulebook "Buffers": goods are placed in a Buffer only
-    when they are generated, so a fresh building's, or a card's played since the last
-    production, is empty; the improvements' part is capped by ``effect_room``)."""
+    """How many goods of each kind the Buffers can hold: per producing source, what it generated
+    at the last production within its batch now (rulebook "Buffers": goods are placed in a
+    Buffer only when they are generated, so one built or put back to work since, or a card
+    played since, holds none, and a batch grown since holds no more; ``Built.proven`` for the
+    buildings, ``effect_room`` for the improvements)."""
     c = s.p[i]
     found = c.cache.get("buffers")
     if found is not None:
@@ -455,11 +459,15 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
     every = c.cache.get("yields")
     if every is None:
         every = c.cache["yields"] = _building_yields(s, i)
-    for kind, batch, fresh in every:
-        if not fresh and kind in ("production", "sustenance"):
-            for g, n in batch.items():
-                if n and g in storable:
-                    out[g] = out.get(g, 0) + n
+    for kind, batch, built in every:
+        if kind not in ("production", "sustenance"):
+            continue
+        proven = None if built.proven is None else dict(built.proven)
+        for g, n in batch.items():
+            if proven is not None:
+                n = min(n, proven.get(g, 0))
+            if n and g in storable:
+                out[g] = out.get(g, 0) + n
     proven = c.effect_room
     for g, n in effect_room_now(s, i).items():
         n = min(n, proven.get(g, 0))
@@ -486,13 +494,44 @@ def effect_room_now(s: ColonistsState, i: int) -> Bundle:
 
 
 def settle_buffers(s: ColonistsState, i: int) -> None:
-    """Every source in force has produced (the production phase, or the end of a later era's
-    setup, where goods may be placed in Buffers directly): none is fresh any more."""
+    """Every source in force produces (the production phase, or a later era's display, where
+    goods may be placed in Buffers directly): each Buffer's room is its batch now."""
     c = s.p[i]
-    for built in c.buildings:
-        built.fresh = False
+    c.buildings = proven_buildings(s, i)
     c.effect_room = effect_room_now(s, i)
     c.changed()
+
+
+def proven_buildings(s: ColonistsState, i: int) -> list[Built]:
+    """The community's buildings, each with its batch now as the room of its Buffer (none for
+    one that does not work)."""
+    out = []
+    for built, proven in zip(s.p[i].buildings, default_proven(s, i), strict=True):
+        out.append(built if proven == built.proven else
+                   Built(built.slug, list(built.workers), proven))
+    return out
+
+
+def room_of(goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """A Buffer's room as ``Built.proven`` keeps it: (good, count) pairs, sorted."""
+    return tuple(sorted((g, n) for g, n in goods.items() if n))
+
+
+def default_proven(s: ColonistsState, i: int) -> list[tuple[tuple[str, int], ...] | None]:
+    """For each building, the room of its Buffer once every source has produced: its batch now
+    where it works, nothing where it does not; None for a building without a Buffer."""
+    batches = {id(built): batch for kind, batch, built in _building_yields(s, i)
+               if kind in ("production", "sustenance")}
+    buildings = s.data.buildings
+    out: list[tuple[tuple[str, int], ...] | None] = []
+    for built in s.p[i].buildings:
+        b = buildings.get(built.slug)
+        if b is None or not b.buffer:
+            out.append(built.proven)
+            continue
+        batch = batches.get(id(built))
+        out.append(room_of(batch) if batch is not None else ())
+    return out
 
 
 # --------------------------------------------------------------------------- Stewards and Range

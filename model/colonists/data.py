@@ -325,8 +325,8 @@ class MarketAlternative(Effect):
 
 @dataclass(frozen=True)
 class PayFromBuffers(Effect):
-    """Pay ``good`` (any good if None) from Buffers as if from Storage, at most
-    ``goods_per_turn`` goods each turn (None: no limit)."""
+    """Pay ``good`` (any good if None) from Buffers as if from Storage: once per turn, one
+    payment of at most ``goods_per_turn`` goods (None: every payment, no limit)."""
 
     kind: ClassVar[str] = "pay_from_buffers"
     good: str | None = None
@@ -1008,6 +1008,16 @@ class ColonistsData:
     def place(self, slug: str) -> Place:
         """The first (earliest) entry of the Place ``slug``; KeyError if there is none."""
         return self._first_places[slug]
+
+    def place_of_era(self, slug: str, era: int) -> Place:
+        """The entry of the Place ``slug`` in the pile of ``era`` (a Place of two eras, such as
+        the Clay Pit, added in Era III and replacing a Clay Delve in Era IV, has one entry for
+        each), else the latest one before it, else the first; KeyError if there is none."""
+        found = [p for p in self.places if p.slug == slug]
+        if not found:
+            raise KeyError(slug)
+        before = [p for p in found if p.era <= era]
+        return max(before, key=lambda p: p.era) if before else found[0]
 
     @cached_property
     def building_roles(self) -> BuildingRoles:

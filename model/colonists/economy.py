@@ -126,7 +126,7 @@ def discard_order(s: ColonistsState) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- spending
 
 
-DOLLY = "turn:buffer_payments"  # goods paid from Buffers this turn under a per-turn allowance
+DOLLY = "turn:buffer_payments"  # payments made this turn under a once-per-turn allowance
 
 
 def _direct(s: ColonistsState, i: int, stored: Mapping[str, int]) -> Bundle:
@@ -137,8 +137,11 @@ def _direct(s: ColonistsState, i: int, stored: Mapping[str, int]) -> Bundle:
     if not allow:
         return {}
     unlimited = {x.good for x in allow if x.good is not None and x.goods_per_turn is None}
-    budget = sum(x.goods_per_turn or 0 for x in allow if x.good is None)
-    budget = max(0, budget - c.used.get(DOLLY, 0))
+    # "once per turn, you may pay with up to N goods from buffers": one payment a turn for each
+    # such allowance, the largest of those left
+    left = sorted((x.goods_per_turn or 0 for x in allow if x.good is None), reverse=True)
+    left = left[c.used.get(DOLLY, 0):]
+    budget = left[0] if left else 0
     out: Bundle = {}
     for good, n in stored.items():
         short = min(n - c.stored.get(good, 0), c.buffered.get(good, 0))
@@ -188,9 +191,8 @@ def spend(s: ColonistsState, i: int, cost: Mapping[str, int]) -> None:
     c.dollars -= cost.get("dollars", 0)
     stored = {g: n for g, n in cost.items() if g in STORABLE and n}
     direct = _direct(s, i, stored)
-    counted = _counted(s, i, direct)
-    if counted:
-        c.used[DOLLY] = c.used.get(DOLLY, 0) + counted
+    if _counted(s, i, direct):  # this payment used a once-per-turn allowance
+        c.used[DOLLY] = c.used.get(DOLLY, 0) + 1
     for good, n in stored.items():
         take = direct.get(good, 0)
         if take:

@@ -582,7 +582,8 @@ class _Reader:
         out: list[Built] = []
         for k, item in enumerate(items):
             where = f"{path}.buildings[{k}]"
-            fresh = False
+            proven: tuple[tuple[str, int], ...] | None = None  # default: set by the checks
+            given = False
             if isinstance(item, str):
                 slug, workers = item, []
             elif isinstance(item, Mapping):
@@ -592,7 +593,9 @@ class _Reader:
                          "[WORKER, ...]}")
                 slug = item["building"]
                 workers = _list(item.get("workers", []), f"{where}.workers", 4)
-                fresh = not _bool(item.get("produced", True), f"{where}.produced")
+                if "produced" in item:
+                    given = True
+                    proven = self._produced(item["produced"], f"{where}.produced")
             else:
                 _bad(where, f"a building is its slug or an object, found {show(item)}")
             slug = _name(slug, where, known, "building")
@@ -607,11 +610,18 @@ class _Reader:
             if b is not None and b.era > (0 if self.setup else self.era):
                 _bad(where, f"the {b.name} is a building of era {b.era}, not available in "
                      f"era {self.era}")
-            if fresh and not (b is not None and b.buffer):
+            if given and not (b is not None and b.buffer):
                 _bad(f"{where}.produced", "only a production or sustenance building has a "
                      "Buffer to fill")
-            out.append(Built(slug, kinds, fresh))
+            out.append(Built(slug, kinds, proven))
         return out
+
+    def _produced(self, raw: Any, path: str) -> tuple[tuple[str, int], ...] | None:
+        """A building's ``produced``: false (nothing since it came into play), true (its
+        batch now: the default) or the goods it generated at the last production."""
+        if isinstance(raw, bool):
+            return None if raw else ()
+        return co.room_of(self._goods(raw, path))
 
     def _embassies(self, raw: Mapping[Any, Any], path: str, buildings: list[Built]) -> dict[
             str, int]:
@@ -797,7 +807,11 @@ class _Reader:
                                     f"{reserved} spaces kept for filling it"))
         if i not in self.effect_rooms:  # every improvement in force has produced
             c.effect_room = co.effect_room_now(s, i)
-            c.changed()
+        defaults = co.default_proven(s, i)
+        c.buildings = [built if built.proven is not None or proven is None else
+                       Built(built.slug, built.workers, proven)
+                       for built, proven in zip(c.buildings, defaults, strict=True)]
+        c.changed()
         cap = co.buffer_room(s, i)
         for good, n in sorted(c.buffered.items()):
             if n > cap.get(good, 0):
@@ -1288,21 +1302,28 @@ def write_position(game: Any, state: ColonistsState) -> dict[str, Any]:
     return position_of(state)
 
 
-def _built_of(b: Built) -> str | dict[str, Any]:
-    if not b.workers and not b.fresh:
+def _built_of(b: Built, default: tuple[tuple[str, int], ...] | None) -> str | dict[str, Any]:
+    """A building as a position writes it: ``produced`` where its Buffer's room is not its
+    batch now (see :func:`community.default_proven`)."""
+    proven = default if b.proven is None else b.proven
+    produced: bool | dict[str, int] | None = None
+    if proven != default:
+        produced = dict(proven) if proven else False
+    if not b.workers and produced is None:
         return b.slug
     out: dict[str, Any] = {"building": b.slug}
     if b.workers:
         out["workers"] = list(b.workers)
-    if b.fresh:
-        out["produced"] = False
+    if produced is not None:
+        out["produced"] = produced
     return out
 
 
 def _player_of(s: ColonistsState, i: int, place: Any) -> dict[str, Any]:
     c = s.p[i]
     out: dict[str, Any] = {
-        "buildings": [_built_of(b) for b in c.buildings],
+        "buildings": [_built_of(b, proven) for b, proven in
+                      zip(c.buildings, co.default_proven(s, i), strict=True)],
         "goods": {g: n for g, n in sorted(c.stored.items()) if n},
         "buffers": {g: n for g, n in sorted(c.buffered.items()) if n},
         "tools": c.tools, "dollars": c.dollars, "filled": c.filled,

@@ -81,9 +81,10 @@ def cell_param(event: Action, key: str) -> Cell:
 
 
 def building_ref(s: ColonistsState, i: int, event: Action, value: Any,
-                 what: str = "building") -> int:
+                 what: str = "building", rule: str = "CO-BUILD") -> int:
     """The index (in the community's list) of the building ``value`` names: a slug whose copies
-    are all alike, or ``slug#k`` for the k-th copy."""
+    are all alike, or ``slug#k`` for the k-th copy (``rule``: the move's, cited when the player
+    owns none)."""
     c = s.p[i]
     if not isinstance(value, str):
         raise schema(event, f"a {what} is named by its slug (or slug#k), found {json_repr(value)}")
@@ -93,7 +94,7 @@ def building_ref(s: ColonistsState, i: int, event: Action, value: Any,
         owned = sorted({b.slug for b in c.buildings})
         if slug not in s.data.buildings and not slug.startswith("embassy_"):
             raise schema(event, unknown("building", slug, sorted(s.data.buildings)))
-        raise illegal(event, "CO-BUILD", f"{event.player} has no {slug} (owns: "
+        raise illegal(event, rule, f"{event.player} has no {slug} (owns: "
                       f"{', '.join(owned) or 'nothing'})")
     if nth:
         number = decimal(nth)
@@ -112,7 +113,9 @@ def building_ref(s: ColonistsState, i: int, event: Action, value: Any,
 
 def _describe(built: Built) -> str:
     who = ", ".join(built.workers) if built.workers else "no Worker"
-    return f"{who}, its Buffer not filled since it came into play" if built.fresh else who
+    if built.proven == ():
+        return f"{who}, its Buffer not filled since it came into play"
+    return who
 
 
 def unknown_card(value: Any, improvements: Mapping[int, Any]) -> str:

@@ -17,18 +17,20 @@ def _items(d: dict[Any, Any]) -> tuple[Any, ...]:
 
 @dataclass
 class Built:
-    """One building (or Embassy) of a community; ``workers`` lists who works there; ``fresh``:
-    built, or put back to work, since the last production, so its Buffer is still empty."""
+    """One building (or Embassy) of a community; ``workers`` lists who works there; ``proven``:
+    the batch its Buffer got at the last production (its room, never more than its batch now;
+    empty for one built or put back to work since; None: its whole batch, as at a setup, where
+    goods may be placed in Buffers directly)."""
 
     slug: str
     workers: list[str] = field(default_factory=list)
-    fresh: bool = False
+    proven: tuple[tuple[str, int], ...] | None = None  # (good, n) pairs, sorted
 
     def copy(self) -> Built:
-        return Built(self.slug, list(self.workers), self.fresh)
+        return Built(self.slug, list(self.workers), self.proven)
 
     def key(self) -> tuple[Any, ...]:
-        return (self.slug, tuple(self.workers), self.fresh)
+        return (self.slug, tuple(self.workers), self.proven)
 
 
 @dataclass

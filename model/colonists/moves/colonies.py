@@ -401,7 +401,7 @@ class Replace(Action):
             spend(s, i, paid)
             note("CO-SPEND")
         c.used[f"replace:{effect.source}"] = turn
-        c.buildings[k] = Built(slug)
+        c.buildings[k] = Built(slug, proven=() if s.data.buildings[slug].buffer else None)
         c.changed()
         trim(s, i)
         note(co.rule_for(s, lambda x: isinstance(x, d.ReplaceBuilding) and

@@ -101,7 +101,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
     items = _items(e, key)
     home = at_home(s, i)
     extras = {x.building: x for x in effects_of(s, i, d.ExtraBuilds)}
-    triggered = False
+    triggers: set[str] = set()  # the Worker types of the buildings built here (not the extras)
     counted = 0
     for item in items:
         slug = item["building"]
@@ -123,8 +123,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
                 raise illegal(e, rule, f"this Builder builds {', '.join(allowed)}, not {slug}")
             price = (prices or {}).get(slug, b.cost)
             counted += 1
-            if b.worker == "any" or (extras and b.worker in _trigger_types(extras)):
-                triggered = True
+            triggers.add(b.worker)
         add(plan.cost, price)
         if "raze" in item:  # the razed building makes room for this one
             _raze(s, i, e, plan, item["raze"], home)
@@ -139,7 +138,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
                               "Building spot, not remodelled from another building ('from' "
                               "names what an upgrade replaces; 'raze' makes room)")
             k = len(plan.buildings)
-            plan.buildings.append(Built(slug, fresh=b.buffer > 0))
+            plan.buildings.append(Built(slug, proven=() if b.buffer else None))  # filled later
         if "employ" in item:
             _employ_at_once(s, i, e, plan, k, item["employ"], home)
         if b.limit is not None:
@@ -151,9 +150,12 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
             _box(s, i, e, plan, b)
     if limit is not None and counted > limit:
         raise illegal(e, rule, f"at most {limit} building(s) here, found {counted}")
-    if any(item.get("extra") for item in items) and not triggered:
-        raise illegal(e, "CO-CARD-EFFECT", "extra buildings come with at least one building of "
-                      "the card's Worker type built here")
+    for item in items:  # each card's extras come with a building of that card's Worker type
+        bonus = extras.get(item["building"]) if item.get("extra") else None
+        if bonus is not None and "any" not in triggers and bonus.trigger_worker not in triggers:
+            raise illegal(e, "CO-CARD-EFFECT", f"extra {data.buildings[bonus.building].name}s "
+                          f"come with at least one {bonus.trigger_worker} building (or the "
+                          "Factory) built here")
     _spots(s, i, e, plan)
     cost = discounted(s, i, plan.cost)
     if cost != plan.cost:
@@ -189,13 +191,9 @@ def _employ_at_once(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, k: in
     if home.get(worker, 0) < 1:
         raise illegal(e, "CO-EMPLOY", f"{e.player} has no {worker} at home")
     home[worker] -= 1
-    plan.buildings[k] = Built(built.slug, [worker], built.fresh)
+    plan.buildings[k] = Built(built.slug, [worker], built.proven)
     add(plan.sustain, s.data.sustenance.get(worker, {}))
     plan.notes.add("CO-EMPLOY")
-
-
-def _trigger_types(extras: dict[str, d.ExtraBuilds]) -> set[str]:
-    return {x.trigger_worker for x in extras.values()}
 
 
 def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Building,
@@ -229,7 +227,8 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
     for w in old.workers:
         home[w] = home.get(w, 0) + 1
     # its Buffer goes on into the upgrade only when the build employs the Colonist at once
-    plan.buildings[k] = Built(b.slug, fresh=old.fresh if before.buffer else b.buffer > 0)
+    plan.buildings[k] = Built(b.slug, proven=old.proven if before.buffer else (
+        () if b.buffer else None))
     plan.notes.add("CO-REMODEL")
     return k
 
@@ -510,10 +509,10 @@ class Employ(Action):
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         i = player_index(s, e)
-        k = building_ref(s, i, e, e.get("building"))
+        k = building_ref(s, i, e, e.get("building"), rule="CO-EMPLOY")
         built = s.p[i].buildings[k]
+        worker = _worker(s, i, e, built)  # refuses an Embassy, a Residence, ...
         b = s.data.buildings[built.slug]
-        worker = _worker(s, i, e, built)
         if len(built.workers) >= capacity(s, i, built, worker):
             raise illegal(e, "CO-EMPLOY", f"the {b.name} has all its Workers already")
         problem = substitute_problem(s, i, b, worker)
@@ -553,7 +552,7 @@ class Employ(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
-        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
+        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"), rule="CO-EMPLOY")]
         worker = _worker(s, i, e, built)
         if _sustained_at_once(s):
             cost = s.data.sustenance.get(worker, {})
@@ -564,8 +563,8 @@ class Employ(Action):
             note(_substitute_rule(s, b, worker))
         idle = not works(s.data, built)
         built.workers.append(worker)
-        if idle and b.buffer and s.stage not in ANY_SETUP_STAGES:
-            built.fresh = True  # its Buffer was emptied when it stopped working
+        if idle and b.buffer:  # its Buffer was emptied when it stopped working
+            built.proven = None if s.stage in ANY_SETUP_STAGES else ()
         s.p[i].changed()
 
 
@@ -585,7 +584,7 @@ class Dismiss(Action):
                                     "after the start player adds the face-up Places "
                                     f"({', '.join(s.revealed)})", e.player))
         i = player_index(s, e)
-        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
+        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"), rule="CO-REDISTRIBUTE")]
         if not built.workers:
             raise illegal(e, "CO-REDISTRIBUTE", f"nobody works in the {built.slug}")
         worker = e.get("worker", built.workers[0])
@@ -608,8 +607,10 @@ class Dismiss(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
-        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"))]
+        built = s.p[i].buildings[building_ref(s, i, e, e.get("building"), rule="CO-REDISTRIBUTE")]
         built.workers.remove(e.get("worker", built.workers[0]))
+        if built.proven and not works(s.data, built):  # its goods leave its Buffer (trim)
+            built.proven = ()
         s.p[i].changed()
         trim(s, i)
         turns.leave_extra_stewards(s, i)

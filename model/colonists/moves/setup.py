@@ -108,6 +108,12 @@ class DrawPlace(Chance):
         s.stage = "lay_place"
 
 
+def _pile_era(s: ColonistsState) -> int:
+    """The era whose pile the Places being laid come from: a setup's (0: the starting Places),
+    else the current era's."""
+    return s.setup_era if s.stage == "lay_place" else s.era
+
+
 class PlaceTile(Action):
     """Lay a drawn starting Place (setup), or a face-up Place at the end of a year."""
 
@@ -143,7 +149,7 @@ class PlaceTile(Action):
         if slug not in s.revealed:
             raise illegal(e, "CO-END-PLACES", f"{slug} is not face up (face up: "
                           f"{', '.join(s.revealed) or 'none'})")
-        place = s.data.place(slug)
+        place = s.data.place_of_era(slug, _pile_era(s))
         cell = cell_param(e, "at")
         replaced = [t for t in s.board.tiles.values() if t.slug in place.replaces]
         if place.replaces and replaced:
@@ -174,7 +180,7 @@ class PlaceTile(Action):
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         assert player is not None
         for slug in sorted(set(s.revealed)):
-            place = s.data.place(slug)
+            place = s.data.place_of_era(slug, _pile_era(s))
             params = {} if s.stage == "lay_place" else {"place": slug}
             replaced = [t for t in s.board.tiles.values() if t.slug in place.replaces]
             if place.replaces and replaced:
@@ -189,7 +195,7 @@ class PlaceTile(Action):
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         slug = self._which(s, e)
-        place = s.data.place(slug)
+        place = s.data.place_of_era(slug, _pile_era(s))
         cell = cell_of(e.get("at"))
         assert cell is not None
         s.revealed.remove(slug)
