@@ -163,11 +163,16 @@ def parse_from(spec: str) -> tuple[Path, int | None]:
 
 def start_from_log(spec: str) -> Start:
     """The position after ``LINE`` of a replay log (or after the whole log)."""
+    from referee.files import path_kind
     from referee.replays.validator import replay_to
 
     path, line = parse_from(spec)
-    if not path.is_file():
+    kind = path_kind(path)
+    if kind == "missing":
         raise UsageError(f"--from {spec!r}: no such file {str(path)!r}")
+    if kind != "file":
+        raise UsageError(f"--from {spec!r}: {str(path)!r}: not a regular file (a replay log "
+                         "is read from a file)")
     try:
         position = replay_to(path, line)
     except RefereeError as exc:

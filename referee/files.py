@@ -50,3 +50,4 @@ def path_kind(path: str | Path) -> str:
     if stat.S_ISDIR(mode):
         return "dir"
     return "file" if stat.S_ISREG(mode) else "other"
+

@@ -143,3 +143,21 @@ def test_extra_buildings_name_their_own_cards_worker_type() -> None:  # CO-CARD-
     (message,) = _errors("CO-CARD-EFFECT-break-deeds-farms-with-a-citizen-building")
     assert message.endswith("extra Farms come with at least one farmer building (or the "
                             "Factory) built here")
+
+
+def test_a_move_counts_the_discards_and_employs_before_the_action(tmp_path: Path) -> None:
+    # CO-MOVE-ACTION: the Joiner's action needs the Clay discarded first; Storage full of
+    # Clay and Food everywhere else, no discard frees room: the move is refused, and says so
+    log = FOLDER / "CO-MOVE-ACTION-legal-a-discard-after-the-move-makes-room-to-refine.jsonl"
+    report = validate_file(log)
+    assert report.valid, [e.message for e in report.errors]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    del head["expect"]
+    ann = head["position"]["players"]["Ann"]
+    ann["buffers"] = {}  # no Wood to refine, whatever is discarded
+    bad = tmp_path / "no-wood.jsonl"
+    bad.write_text("\n".join([json.dumps(head), lines[1]]) + "\n", encoding="utf-8")
+    (error,) = validate_file(bad).errors
+    assert error.rule == "CO-MOVE-ACTION" and error.line == 2
+    assert "not even after discarding goods or employing a Colonist first" in error.message

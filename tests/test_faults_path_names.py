@@ -65,3 +65,9 @@ def test_decimal_reads_only_ascii_digits() -> None:
     assert decimal("12", 1) is None
     for text in ("", "²", "٣", "1.5", "-1", " 1", "1e3"):
         assert decimal(text) is None
+
+
+def test_explore_from_a_device_says_it_is_not_a_regular_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = run(["explore", "homesteaders", "--from", "/dev/null"], capsys)
+    assert status == 2 and "'/dev/null': not a regular file" in err

@@ -37,3 +37,29 @@ def test_a_slot_written_as_an_object_is_quoted_as_json() -> None:  # HS-VOCAB
 
     message = slot_problem(GAME.data, freeze({"a": [1, 2]}))
     assert message is not None and '{"a": [1, 2]}' in message and "FrozenObject" not in message
+
+
+def test_a_second_wage_payment_gets_no_payment_hint() -> None:  # HS-PAY-WORKERS
+    from referee.model.homesteaders import GAME
+    from tests.homesteaders_helpers import P3, at
+
+    state = at(P3, 3, "income", Ann={"silver": 0, "workers": 1})
+    state.paid[0] = True
+    from referee.checker.topics.homesteaders.audit import explain_violation
+    from referee.model.core import Action, Violation
+
+    event = Action.make("Ann", "pay_workers")
+    refused = Violation("illegal", "HS-PAY-WORKERS", "Ann has already paid workers this round",
+                        "Ann")
+    assert explain_violation(GAME, state, event, refused) is None
+    state.paid[0] = False
+    assert "the cheapest legal payment" in (explain_violation(GAME, state, event, refused) or "")
+
+
+def test_a_building_cost_names_every_missing_resource() -> None:  # HS-BUILD-COST
+    from referee.model.homesteaders.market import missing
+
+    assert missing({"wood": 0}, {"wood": 1, "steel": 1}) == \
+        "needs 1 wood and 1 steel, holds 0 wood and 0 steel"
+    assert missing({"wood": 1}, {"wood": 2, "steel": 0}) == "needs 2 wood, holds 1"
+    assert missing({"wood": 2}, {"wood": 2}) is None

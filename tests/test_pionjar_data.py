@@ -275,3 +275,32 @@ def test_a_set_with_fewer_properties_than_players_is_refused_PJ_DATA(tmp_path):
     with pytest.raises(RuleViolation) as err:
         GAME.new_state(["Ann", "Bo", "Cy"], {"data": "mine"})
     assert err.value.violation.rule == "PJ-DATA" and "2 properties" in err.value.violation.message
+
+
+def test_a_data_file_linked_outside_its_folder_is_not_read_PJ_DATA(tmp_path):
+    folder = copy_set(tmp_path)
+    secret = tmp_path / "secret.toml"
+    secret.write_text((folder / "cards.toml").read_text())
+    (folder / "cards.toml").unlink()
+    (folder / "cards.toml").symlink_to(secret)
+    with pytest.raises(DataError, match=r"cards\.toml: a link to a file outside the data folder"):
+        load_data(str(folder))
+    # a link that stays inside the folder is an ordinary file of the set
+    (folder / "cards.toml").unlink()
+    (folder / "cards-copy.toml").write_text(secret.read_text())
+    (folder / "cards.toml").symlink_to(folder / "cards-copy.toml")
+    assert load_data(str(folder)).status == "reconstruction"
+
+
+def test_a_prisoner_past_the_almanacs_end_is_written_as_a_position(tmp_path) -> None:
+    # PJ-PRISON: jailed in November 1862, out in February 1863, after the almanac
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    log = (Path(__file__).parent / "regressions" / "pionjar" /
+           "PJ-PRISON-legal-jailed-in-november-1862.jsonl")
+    done = CliRunner().invoke(app, ["state", f"{log}:3", "--as-position"])
+    assert done.exit_code == 0, done.output
+    position = json.loads(done.output)["position"]
+    assert position["players"]["Ann"]["prison_until"] == "1863-02"

@@ -47,6 +47,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
 from referee.model.core.names import decimal, unknown
+from referee.model.core.tomlfile import outside
 
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("game.toml", "eras.toml", "places.toml", "buildings.toml", "market_cards.toml",
@@ -1286,6 +1287,9 @@ def _check_nesting(name: str, text: str) -> None:
 def _read(folder: Path, name: str, notes: list[Note]) -> _Reader:
     """Parse one file, refusing oversized, undecodable, malformed or too deeply nested ones."""
     path = folder / name
+    if outside(folder, path):
+        raise DataError(f"{name}: (file): a link to a file outside the data folder {folder}: "
+                        "not read")
     if not path.is_file():
         raise DataError(f"{name}: (file): missing from {folder} (a data set needs "
                         f"{', '.join(FILES)})")

@@ -219,9 +219,10 @@ class _Reader:
             self._action_possible(self.acting)
 
     def _action_possible(self, name: str) -> None:
-        from referee.model.colonists.moves.turn import action_possible
+        from referee.model.colonists.moves.turn import action_possible, possible_after_anytime
 
-        if not action_possible(self.s, name):
+        if not action_possible(self.s, name) and not possible_after_anytime(
+                self.s, self.s.players.index(name)):
             tile = self.s.pending.tile if self.s.pending is not None else None
             assert tile is not None
             t = self.board.tiles[tile]

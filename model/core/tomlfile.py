@@ -77,3 +77,15 @@ def read_toml(path: str | Path, max_bytes: int = MAX_BYTES, what: str = "file") 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def outside(folder: str | Path, path: str | Path) -> bool:
+    """Whether ``path``, its links followed, lies outside ``folder`` (its links followed): a
+    data file linked to somewhere else, which a data set named by its folder does not read."""
+    try:
+        Path(path).resolve().relative_to(Path(folder).resolve())
+    except ValueError:
+        return True
+    except OSError:  # a link loop: nothing is read through it
+        return True
+    return False

@@ -18,7 +18,13 @@ from typing import Any
 
 from referee.model.core import datasets, json_type, suggestion
 from referee.model.core.names import decimal
-from referee.model.core.tomlfile import MAX_BYTES, TomlFileError, read_toml, stat_toml
+from referee.model.core.tomlfile import (
+    MAX_BYTES,
+    TomlFileError,
+    outside,
+    read_toml,
+    stat_toml,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_SET = "reconstruction"
@@ -131,14 +137,15 @@ class GameData:
     def month_name(self, month: int) -> str:
         return f"{self.first_year + month // 12}-{month % 12 + 1:02d}"
 
-    def parse_month(self, text: str) -> int | None:
-        """``"YYYY-MM"`` → month index, None if malformed or outside the almanac."""
+    def parse_month(self, text: str, beyond: int = 0) -> int | None:
+        """``"YYYY-MM"`` → month index, None if malformed or outside the almanac (or more than
+        ``beyond`` months after its end)."""
         year, _, mon = text.partition("-")
         y, m = decimal(year, 4), decimal(mon, 2)
         if y is None or m is None or len(year) != 4 or len(mon) != 2 or not 1 <= m <= 12:
             return None
         index = (y - self.first_year) * 12 + m - 1
-        return index if 0 <= index < self.months else None
+        return index if 0 <= index < self.months + beyond else None
 
 
 # --------------------------------------------------------------------------- schema helpers
@@ -270,6 +277,8 @@ def _stamp(folder: Path, name: str) -> tuple[int, int]:
 
 
 def _read(folder: Path, name: str) -> _File:
+    if outside(folder, folder / name):
+        raise DataError(f"{name}: a link to a file outside the data folder {folder}: not read")
     try:
         return _File(name, read_toml(folder / name, MAX_FILE_BYTES, "data file"))
     except TomlFileError as exc:

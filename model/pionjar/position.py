@@ -198,7 +198,9 @@ def _player(s: PionjarState, name: str, raw: Mapping[str, Any], held: set[str]) 
     ps.skip = bool(_choice(raw, "skip", w, [True, False], False))
     if ps.where == "prison":
         raw_until = raw.get("prison_until")
-        until = d.parse_month(raw_until) if isinstance(raw_until, str) else None
+        # a prisoner of the last months comes out after the almanac's end
+        until = (d.parse_month(raw_until, beyond=d.prison_months + 1)
+                 if isinstance(raw_until, str) else None)
         if until is None or s.month < 0 or not s.month <= until <= (
                 s.month + d.prison_months + 1):
             raise _bad(f"{w}prison_until must be a month \"YYYY-MM\" at most "

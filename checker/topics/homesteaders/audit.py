@@ -218,6 +218,8 @@ def explain_violation(game: Any, state: Any, event: GameEvent,
         return cheapest_payment(hold, 0, need=need, owned=_owned(state, i))
     if name == "pay_bid" and event.get("auction") in state.won:
         cost = state.won[event.get("auction")][1]
+    elif name == "pay_workers" and state.paid[i]:
+        return None  # paid already: no way of paying helps
     elif name == "pay_workers" or violation.rule == "HS-PAY-AUTO":
         cost = game.data.worker_wage * hold["workers"]
     else:

@@ -508,6 +508,11 @@ class Employ(Action):
     stages = PLAY_STAGES
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        self._employable(s, e)
+        keeps_action_possible(s, e, self)
+
+    def _employable(self, s: ColonistsState, e: ActionEvent) -> None:
+        """The employ's own rules (Refused when broken), the place's due action aside."""
         i = player_index(s, e)
         k = building_ref(s, i, e, e.get("building"), rule="CO-EMPLOY")
         built = s.p[i].buildings[k]
@@ -524,9 +529,23 @@ class Employ(Action):
             problem = sustain_problem(s, i, s.data.sustenance.get(worker, {}))
             if problem:
                 raise illegal(e, "CO-EMPLOY", f"employing a {worker}: {problem}")
-        keeps_action_possible(s, e, self)
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        for event in self._candidates(s, player):
+            if self.check(s, event) is None:
+                yield event
+
+    def listed(self, s: ColonistsState, player: str) -> Iterator[ActionEvent]:
+        """The employs :meth:`legal` lists, their effect on a due action aside (what a move
+        asks of the anytime events that may come before the place's action)."""
+        for event in self._candidates(s, player):
+            try:
+                self._employable(s, event)
+            except Refused:
+                continue
+            yield event
+
+    def _candidates(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
         assert player is not None
         i = s.players.index(player)
         home = at_home(s, i)
@@ -546,9 +565,7 @@ class Employ(Action):
                     if any(x.key() != copies[0].key() for x in copies):
                         k = next(n for n, x in enumerate(copies, 1) if x is built)
                         slug = f"{slug}#{k}"
-                    event = ActionEvent.make(player, "employ", building=slug, **params)
-                    if self.check(s, event) is None:
-                        yield event
+                    yield ActionEvent.make(player, "employ", building=slug, **params)
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = player_index(s, e)
@@ -668,4 +685,5 @@ class Discard(Action):
 
 
 BUILD = Build()
-MOVES = (BUILD, Employ(), Dismiss(), Discard())
+EMPLOY = Employ()
+MOVES = (BUILD, EMPLOY, Dismiss(), Discard())

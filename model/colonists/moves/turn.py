@@ -210,7 +210,12 @@ class Move(Action):
             out[payee] = found
         return out
 
+    # whether the last move checked is legal only by an anytime event before the place's action
+    # (:func:`possible_after_anytime`); :meth:`legal` leaves those out
+    relaxed = False
+
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
+        self.relaxed = False
         state = s
         i = s.players.index(e.player)
         c = s.p[i]
@@ -266,11 +271,15 @@ class Move(Action):
         view.stage = "act"
         if total:
             spend(view, i, total)
-        if not _place_action_possible(view, e.player):
+        if _place_action_possible(view, e.player):
+            return
+        self.relaxed = True
+        if not possible_after_anytime(view, i):
             tile = s.board.tiles[to]
             raise illegal(e, "CO-MOVE-ACTION", f"{e.player} could not carry out the action of "
-                          f"the {tile.slug} at {list(tile.cells[0])} after moving there, so "
-                          "may not move there")
+                          f"the {tile.slug} at {list(tile.cells[0])} after moving there (not "
+                          "even after discarding goods or employing a Colonist first), so may "
+                          "not move there")
 
     def _reach(self, s: ColonistsState, i: int, e: ActionEvent, here: int, to: int,
                boost: int, ticket: bool, horse: bool) -> None:
@@ -393,7 +402,9 @@ class Move(Action):
                     if fee:
                         params["fee"] = fee
                     event = ActionEvent.make(player, "move", **params)
-                    if self.check(s, event) is None:
+                    # a move legal only by a discard or an employ after it is left out: that
+                    # event before the move, listed too, leads to the same state
+                    if self.check(s, event) is None and not self.relaxed:
                         yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
@@ -616,6 +627,29 @@ _BY_KIND: dict[str, tuple[Any, ...]] = {}
 _TESTS: dict[str, Callable[[ColonistsState, int, d.Place], bool]] = {}
 
 
+def possible_after_anytime(s: ColonistsState, i: int) -> bool:
+    """Whether the due action of player ``i`` becomes possible by what the player may do at
+    any time before it: all of one good in Storage and Warehouse discarded (rulebook "Storage":
+    "You may discard goods at any time for no reason (e.g. to make room)") or one Colonist
+    employed ("Activating a Building": "At any time, you may activate a Building"). Asked only
+    once the action is impossible as the state stands."""
+    from referee.model.colonists.moves.community import EMPLOY
+
+    player = s.players[i]
+    stored = s.p[i].stored
+    for good in sorted(g for g, n in stored.items() if n):
+        trial = s.trial(i)
+        trial.p[i].stored = {g: n for g, n in stored.items() if g != good}
+        if _place_action_possible(trial, player):
+            return True
+    for event in EMPLOY.listed(s, player):
+        trial = s.trial(i)
+        EMPLOY.apply(trial, event, lambda rule: None)
+        if _place_action_possible(trial, player):
+            return True
+    return False
+
+
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
     """An anytime event between a move and the place's action (by the player acting) must not
     make that action impossible (CO-MOVE-ACTION)."""
@@ -627,7 +661,7 @@ def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> No
         return
     trial = s.trial(i)  # employ and discard change the player's community only
     move.apply(trial, e, lambda rule: None)
-    if not action_possible(trial, e.player):
+    if not action_possible(trial, e.player) and not possible_after_anytime(trial, i):
         tile = s.board.tiles[s.pending.tile] if s.pending.tile is not None else None
         where = f"the {tile.slug}" if tile is not None else "the place"
         raise illegal(e, "CO-MOVE-ACTION", f"{e.name} would leave {e.player} no action to "
