@@ -47,10 +47,13 @@ def pay_silver_cost(hold: MutableMapping[str, int], cost: int, gold: int) -> Non
 def missing(hold: Mapping[str, int], need: Mapping[str, int]) -> str | None:
     """'needs 2 wood, holds 1' for a shortfall ('needs 1 wood and 1 steel, holds 0 wood and
     0 steel' for several), or None."""
+    for name, amount in need.items():  # the common case first: nothing missing
+        if amount and hold.get(name, 0) < amount:
+            break
+    else:
+        return None
     short = [(name, amount) for name, amount in need.items()
              if amount and hold.get(name, 0) < amount]
-    if not short:
-        return None
     if len(short) == 1:
         name, amount = short[0]
         return f"needs {amount} {name}, holds {hold.get(name, 0)}"
