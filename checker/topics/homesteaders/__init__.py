@@ -67,7 +67,7 @@ def _rule_texts() -> dict[str, str]:
 # --------------------------------------------------------------------------- payment
 
 
-def _conversions(data: HomesteadersData) -> tuple[tuple[str, str, str], ...]:
+def conversions_of(data: HomesteadersData) -> tuple[tuple[str, str, str], ...]:
     """(building, from, to) of every conversion a building allows its owner (the data's)."""
     return tuple((name, src, dst) for name, b in sorted(data.buildings.items())
                  for src, dst in b.converts)
@@ -79,12 +79,26 @@ def _sale_bonuses(data: HomesteadersData) -> tuple[tuple[str, int], ...]:
                  if b.sale_bonus_silver)
 
 
+def conversion_flow(data: HomesteadersData, counts: Mapping[tuple[str, str], z3.ArithRef],
+                    good: str) -> z3.ArithRef:
+    """What the conversions ``counts`` (``(from, to)`` -> how many) add to ``good`` less what
+    they take of it, each costing what the model's ``convert_need`` says."""
+    terms: list[z3.ArithRef] = [z3.IntVal(0)]
+    for (src, dst), count in counts.items():
+        for name, amount in convert_need(data, src, 1).items():
+            if name == good:
+                terms.append(-amount * count)
+        if dst == good:
+            terms.append(count)
+    return z3.Sum(*terms)
+
+
 def _payment(buildings: bool = False) -> Topic:
     """``payment`` as the clarification format defines it (the market, gold and debt), or, with
     ``buildings``, ``payment_buildings``: the same with the conversions and sale bonuses of the
     buildings the payer owns, each owner a situation symbol of its own."""
     data = _data()
-    conversions = _conversions(data) if buildings else ()
+    conversions = conversions_of(data) if buildings else ()
     bonuses = _sale_bonuses(data) if buildings else ()
     owners = sorted({b for b, _, _ in conversions} | {b for b, _ in bonuses})
     symbols: list[Symbol] = [
@@ -124,17 +138,10 @@ def _payment(buildings: bool = False) -> Topic:
         buys = [v[f"buy_{r}"] for r in RESOURCES]
         sells = [v[f"sell_{r}"] for r in RESOURCES]
 
+        made = {(src, dst): v[f"convert_{src}_{dst}"] for _, src, dst in conversions}
+
         def converted(good: str) -> z3.ArithRef:
-            """What the conversions add to ``good`` less what they take of it."""
-            terms: list[z3.ArithRef] = [z3.IntVal(0)]
-            for _, src, dst in conversions:
-                count = v[f"convert_{src}_{dst}"]
-                for name, amount in convert_need(data, src, 1).items():
-                    if name == good:
-                        terms.append(-amount * count)
-                if dst == good:
-                    terms.append(count)
-            return z3.Sum(*terms)
+            return conversion_flow(data, made, good)
 
         # definitions: the results follow from the flows of the market, debt and payment
         yield None, v["trade_after"] == (v["trade"] - v["buy_trade"] - v["sell_trade"]

@@ -13,9 +13,8 @@ import z3
 
 from referee.checker.solving import encoding_size
 from referee.checker.topics import get_topic, model_values
-from referee.checker.topics.homesteaders import RESOURCES
+from referee.checker.topics.homesteaders import RESOURCES, conversion_flow, conversions_of
 from referee.model.core import GameEvent, Violation
-from referee.model.homesteaders.market import convert_need
 
 if TYPE_CHECKING:
     from referee.model.homesteaders.data import HomesteadersData
@@ -101,7 +100,7 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
             n = int(plan[f"{verb}_{r}"])
             if n:
                 steps.append(f"{verb} {n} {r}")
-    for building, src, dst in _conversions_of(data):
+    for building, src, dst in conversions_of(data):
         n = int(plan[f"convert_{src}_{dst}"])
         if n:
             steps.append(f"convert {n} {src} into {dst} at the {_title(building)}")
@@ -147,14 +146,7 @@ def max_reachable_score(holdings: Mapping[str, int], building_vp: int, bonus_vp:
     formulas: list[z3.BoolRef] = [c >= 0 for c in choices]
 
     def converted(good: str) -> z3.ArithRef:
-        terms: list[z3.ArithRef] = [z3.IntVal(0)]
-        for (src, dst), count in made.items():
-            for name, amount in convert_need(data, src, 1).items():
-                if name == good:
-                    terms.append(-amount * count)
-            if dst == good:
-                terms.append(count)
-        return z3.Sum(*terms)
+        return conversion_flow(data, made, good)
 
     def flow(prices: Mapping[str, tuple[str, int]], counts: Mapping[str, z3.ArithRef],
              currency: str) -> z3.ArithRef:
@@ -225,11 +217,6 @@ def explain_violation(game: Any, state: Any, event: GameEvent,
     else:
         return None
     return cheapest_payment(hold, cost, owned=_owned(state, i))
-
-
-def _conversions_of(data: HomesteadersData) -> list[tuple[str, str, str]]:
-    return [(name, src, dst) for name, b in sorted(data.buildings.items())
-            for src, dst in b.converts]
 
 
 def _title(building: str) -> str:
