@@ -161,3 +161,13 @@ def test_a_move_counts_the_discards_and_employs_before_the_action(tmp_path: Path
     (error,) = validate_file(bad).errors
     assert error.rule == "CO-MOVE-ACTION" and error.line == 2
     assert "not even after discarding goods or employing a Colonist first" in error.message
+
+
+def test_a_market_action_names_only_what_the_card_does() -> None:  # CO-MARKET-ACTION, CO-FEE
+    (message,) = _errors("CO-MARKET-ACTION-break-a-build-named-on-a-refining-card")
+    assert message.endswith("Market action (refine) takes no 'buildings'")
+    (message,) = _errors("CO-MARKET-ACTION-break-a-decline-on-the-head-officials-card")
+    assert message.endswith("the Head Official card's Market action (head_official) takes no "
+                            "'decline'")
+    (message,) = _errors("CO-FEE-break-a-fee-paid-on-a-market")
+    assert message.endswith("on Markets the Fee is never paid")

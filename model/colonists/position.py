@@ -1142,6 +1142,13 @@ class _Reader:
                      f"the {t.slug} at {list(t.cells[0])}")
         kept = {k: extra[k] for k in ("main", "market", "plays", "figure", "resume", "then",
                                       "doing")}
+        if kept["market"]:
+            from referee.model.colonists.moves.turn import market_extra
+
+            if tile is None or not market_extra(s, i, tile):
+                where = "no place" if tile is None else f"the {self.board.tiles[tile].slug}"
+                _bad("position.action.market", f"a Market action at {where} is allowed only "
+                     "where an ability says so (the Envoy at level IV, at the Diplomat)")
         limits = _obj(pos.get("limits", {}), "position.limits")
         for key, n in limits.items():
             match = _LIMIT_KEY.match(key) if isinstance(key, str) else None

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.model.colonists import data as d
 from referee.model.colonists.colonies import (
@@ -926,16 +926,31 @@ class MarketAction(Action):
                       exchange=list)
     stages = ACT
 
+    # the fields each kind of the card's action reads (the alternative of a card: ``card``)
+    USES: ClassVar[dict[str, frozenset[str]]] = {
+        "build": frozenset({"buildings"}), "remodel": frozenset({"buildings"}),
+        "refine": frozenset({"times", "decline", "exchange"}), "librarian": frozenset(),
+        "head_official": frozenset(), "chief_officer": frozenset({"swap"}),
+        "card": frozenset({"card", "swap"})}
+
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         here(s, e, ("market",), "CO-MARKET-ACTION")
         i = player_index(s, e)
+        action = market_card(s).action
+        if has_param(e, "swap") and action.kind != "chief_officer" and not has_param(e, "card"):
+            raise illegal(e, "CO-MARKET-ACTION", f"the {market_card(s).name} card's Market "
+                          "action swaps no Places (only the Chief Officer's does)")
+        uses = self.USES["card" if has_param(e, "card") else action.kind]
+        unused = [k for k in ("buildings", "times", "decline", "swap", "exchange")
+                  if k not in uses and has_param(e, k)]
+        if unused:  # what the action cannot do is never written as done
+            what = ("a card's alternative Market action" if has_param(e, "card") else
+                    f"the {market_card(s).name} card's Market action ({action.kind})")
+            raise illegal(e, "CO-MARKET-ACTION", f"{what} takes no "
+                          f"{' or '.join(repr(k) for k in unused)}")
         if has_param(e, "card"):
             self._alternative(s, i, e, check=True)
             return
-        action = market_card(s).action
-        if has_param(e, "swap") and action.kind != "chief_officer":
-            raise illegal(e, "CO-MARKET-ACTION", f"the {market_card(s).name} card's Market "
-                          "action swaps no Places (only the Chief Officer's does)")
         if action.kind in ("build", "remodel"):
             assert action.building is not None
             if not has_param(e, "buildings"):

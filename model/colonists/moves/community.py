@@ -359,8 +359,10 @@ class Build(Action):
                     break
             if built or b.upgrade_of is None:
                 continue
-            for item in remodel_items(s, i, slug):  # copies of the upgraded building differ
-                if "#" not in item["from"]:
+            # copies of the upgraded building that differ, and what a colony lets be remodelled
+            # (Laborer II: an Estate into an Apartment); the plain upgrade was tried above
+            for item in remodel_items(s, i, slug):
+                if item["from"] == b.upgrade_of:
                     continue
                 event = ActionEvent.make(player, "build", buildings=[item])
                 if self.check(s, event) is None:
