@@ -50,4 +50,3 @@ def path_kind(path: str | Path) -> str:
     if stat.S_ISDIR(mode):
         return "dir"
     return "file" if stat.S_ISREG(mode) else "other"
-

@@ -252,8 +252,7 @@ def release_unallowed(s: ColonistsState, i: int) -> list[str]:
         if len(keep) != len(built.workers):
             gone.extend(w for w in built.workers if w not in keep)
             built.workers = keep
-            if built.proven and not works(data, built):
-                built.proven = ()
+            empty_if_idle(data, built)
     if gone:
         s.p[i].changed()
     return gone
@@ -389,11 +388,17 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
     key = ("yields", kinds)
     found = cache.get(key)
     if found is None:
-        every = cache.get("yields")
-        if every is None:
-            every = cache["yields"] = _building_yields(s, i)
-        found = cache[key] = [batch for kind, batch, _ in every if kind in kinds]
+        found = cache[key] = [batch for kind, batch, _ in _yields(s, i) if kind in kinds]
     return found
+
+
+def _yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built]]:
+    """:func:`_building_yields`, cached per community (do not change it)."""
+    cache = s.p[i].cache
+    every = cache.get("yields")
+    if every is None:
+        every = cache["yields"] = _building_yields(s, i)
+    return every
 
 
 def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built]]:
@@ -456,21 +461,17 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
         return found
     out: Bundle = {}
     storable = d.STORABLE
-    every = c.cache.get("yields")
-    if every is None:
-        every = c.cache["yields"] = _building_yields(s, i)
-    for kind, batch, built in every:
+    for kind, batch, built in _yields(s, i):
         if kind not in ("production", "sustenance"):
             continue
-        proven = None if built.proven is None else dict(built.proven)
+        generated = None if built.proven is None else dict(built.proven)
         for g, n in batch.items():
-            if proven is not None:
-                n = min(n, proven.get(g, 0))
+            if generated is not None:
+                n = min(n, generated.get(g, 0))
             if n and g in storable:
                 out[g] = out.get(g, 0) + n
-    proven = c.effect_room
     for g, n in effect_room_now(s, i).items():
-        n = min(n, proven.get(g, 0))
+        n = min(n, c.effect_room.get(g, 0))
         if n:
             out[g] = out.get(g, 0) + n
     for batch in choice_goods(s, i):
@@ -512,6 +513,19 @@ def proven_buildings(s: ColonistsState, i: int) -> list[Built]:
     return out
 
 
+def empty_room(b: d.Building) -> tuple[tuple[str, int], ...] | None:
+    """``Built.proven`` of a building of ``b`` that has not produced: an empty Buffer, or None
+    where it has none."""
+    return () if b.buffer else None
+
+
+def empty_if_idle(data: d.ColonistsData, built: Built) -> None:
+    """A building that no longer works has emptied its Buffer (rulebook: goods leave it when
+    its Colonist is removed): it holds nothing until it has produced again."""
+    if built.proven and not works(data, built):
+        built.proven = ()
+
+
 def room_of(goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     """A Buffer's room as ``Built.proven`` keeps it: (good, count) pairs, sorted."""
     return tuple(sorted((g, n) for g, n in goods.items() if n))
@@ -520,7 +534,7 @@ def room_of(goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
 def default_proven(s: ColonistsState, i: int) -> list[tuple[tuple[str, int], ...] | None]:
     """For each building, the room of its Buffer once every source has produced: its batch now
     where it works, nothing where it does not; None for a building without a Buffer."""
-    batches = {id(built): batch for kind, batch, built in _building_yields(s, i)
+    batches = {id(built): batch for kind, batch, built in _yields(s, i)
                if kind in ("production", "sustenance")}
     buildings = s.data.buildings
     out: list[tuple[tuple[str, int], ...] | None] = []

@@ -84,8 +84,6 @@ def outside(folder: str | Path, path: str | Path) -> bool:
     data file linked to somewhere else, which a data set named by its folder does not read."""
     try:
         Path(path).resolve().relative_to(Path(folder).resolve())
-    except ValueError:
-        return True
-    except OSError:  # a link loop: nothing is read through it
+    except (ValueError, OSError):  # elsewhere, or a link loop: nothing is read through it
         return True
     return False

@@ -67,6 +67,11 @@ def _rule_texts() -> dict[str, str]:
 # --------------------------------------------------------------------------- payment
 
 
+def building_title(building: str) -> str:
+    """A building's name as printed ("general_store": "General Store")."""
+    return building.replace("_", " ").title()
+
+
 def conversions_of(data: HomesteadersData) -> tuple[tuple[str, str, str], ...]:
     """(building, from, to) of every conversion a building allows its owner (the data's)."""
     return tuple((name, src, dst) for name, b in sorted(data.buildings.items())
@@ -108,12 +113,12 @@ def _payment(buildings: bool = False) -> Topic:
         *[_int(r, "situation", f"{r} on hand") for r in RESOURCES if r != "gold"],
         _int("debt", "situation", "debt chits held"),
         _int("cost", "situation", "the amount to pay, in silver"),
-        *[_bool(f"owns_{b}", "situation", f"the payer owns the {b.replace('_', ' ').title()}")
+        *[_bool(f"owns_{b}", "situation", f"the payer owns the {building_title(b)}")
           for b in owners],
         *[_int(f"buy_{r}", "choice", f"{r} bought at the market") for r in RESOURCES],
         *[_int(f"sell_{r}", "choice", f"{r} sold at the market") for r in RESOURCES],
         *[_int(f"convert_{src}_{dst}", "choice",
-               f"{src} converted to {dst} at the {b.replace('_', ' ').title()}")
+               f"{src} converted to {dst} at the {building_title(b)}")
           for b, src, dst in conversions],
         _int("debt_taken", "choice", "debt chits taken"),
         _int("gold_paid", "choice", "gold handed over"),

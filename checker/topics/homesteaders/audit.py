@@ -13,7 +13,12 @@ import z3
 
 from referee.checker.solving import encoding_size
 from referee.checker.topics import get_topic, model_values
-from referee.checker.topics.homesteaders import RESOURCES, conversion_flow, conversions_of
+from referee.checker.topics.homesteaders import (
+    RESOURCES,
+    building_title,
+    conversion_flow,
+    conversions_of,
+)
 from referee.model.core import GameEvent, Violation
 
 if TYPE_CHECKING:
@@ -103,7 +108,7 @@ def cheapest_payment(holdings: Mapping[str, int], cost: int, *,
     for building, src, dst in conversions_of(data):
         n = int(plan[f"convert_{src}_{dst}"])
         if n:
-            steps.append(f"convert {n} {src} into {dst} at the {_title(building)}")
+            steps.append(f"convert {n} {src} into {dst} at the {building_title(building)}")
     if need is None or cost:
         handed = []
         if plan["gold_paid"]:
@@ -217,10 +222,6 @@ def explain_violation(game: Any, state: Any, event: GameEvent,
     else:
         return None
     return cheapest_payment(hold, cost, owned=_owned(state, i))
-
-
-def _title(building: str) -> str:
-    return building.replace("_", " ").title()
 
 
 def _owned(state: Any, i: int) -> set[str]:

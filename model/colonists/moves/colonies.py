@@ -18,6 +18,7 @@ from referee.model.colonists.community import (
     ambassadors_of,
     effects_of,
     embassy_factories,
+    empty_room,
     release_unallowed,
     spot_problem,
 )
@@ -401,7 +402,7 @@ class Replace(Action):
             spend(s, i, paid)
             note("CO-SPEND")
         c.used[f"replace:{effect.source}"] = turn
-        c.buildings[k] = Built(slug, proven=() if s.data.buildings[slug].buffer else None)
+        c.buildings[k] = Built(slug, proven=empty_room(s.data.buildings[slug]))
         c.changed()
         trim(s, i)
         note(co.rule_for(s, lambda x: isinstance(x, d.ReplaceBuilding) and

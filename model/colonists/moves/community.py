@@ -14,6 +14,8 @@ from referee.model.colonists.community import (
     at_home,
     colony_of,
     effects_of,
+    empty_if_idle,
+    empty_room,
     may_work,
     release_unallowed,
     spot_counts_for,
@@ -138,7 +140,7 @@ def plan_build(s: ColonistsState, i: int, e: ActionEvent, allowed: tuple[str, ..
                               "Building spot, not remodelled from another building ('from' "
                               "names what an upgrade replaces; 'raze' makes room)")
             k = len(plan.buildings)
-            plan.buildings.append(Built(slug, proven=() if b.buffer else None))  # filled later
+            plan.buildings.append(Built(slug, proven=empty_room(b)))  # filled at production
         if "employ" in item:
             _employ_at_once(s, i, e, plan, k, item["employ"], home)
         if b.limit is not None:
@@ -227,8 +229,7 @@ def _remodel(s: ColonistsState, i: int, e: ActionEvent, plan: Plan, b: d.Buildin
     for w in old.workers:
         home[w] = home.get(w, 0) + 1
     # its Buffer goes on into the upgrade only when the build employs the Colonist at once
-    plan.buildings[k] = Built(b.slug, proven=old.proven if before.buffer else (
-        () if b.buffer else None))
+    plan.buildings[k] = Built(b.slug, proven=old.proven if before.buffer else empty_room(b))
     plan.notes.add("CO-REMODEL")
     return k
 
@@ -583,7 +584,7 @@ class Employ(Action):
         idle = not works(s.data, built)
         built.workers.append(worker)
         if idle and b.buffer:  # its Buffer was emptied when it stopped working
-            built.proven = None if s.stage in ANY_SETUP_STAGES else ()
+            built.proven = None if s.stage in ANY_SETUP_STAGES else empty_room(b)
         s.p[i].changed()
 
 
@@ -628,8 +629,7 @@ class Dismiss(Action):
         i = player_index(s, e)
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"), rule="CO-REDISTRIBUTE")]
         built.workers.remove(e.get("worker", built.workers[0]))
-        if built.proven and not works(s.data, built):  # its goods leave its Buffer (trim)
-            built.proven = ()
+        empty_if_idle(s.data, built)  # its goods leave its Buffer (trim)
         s.p[i].changed()
         trim(s, i)
         turns.leave_extra_stewards(s, i)

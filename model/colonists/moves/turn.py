@@ -349,10 +349,10 @@ class Move(Action):
         extra = sorted(set(paid) - set(due))
         if extra:
             j = s.players.index(extra[0]) if extra[0] in s.players else None
-            if j is not None and j != i and to in s.p[j].stewards and s.board.tiles[to].market:
-                raise illegal(e, "CO-FEE", f"{e.player} owes no Fee to {extra[0]} on the "
-                              f"{s.board.tiles[to].slug}: on Markets the Fee is never paid")
             if j is not None and j != i and to in s.p[j].stewards:  # waived
+                if s.board.tiles[to].market:
+                    raise illegal(e, "CO-FEE", f"{e.player} owes no Fee to {extra[0]} on the "
+                                  f"{s.board.tiles[to].slug}: on Markets the Fee is never paid")
                 colony = None if _building_no_fee(s, i) else player_level_rule(s, i, d.NoFee)
                 source = "a colony's ability" if colony else "the Customs Office"
                 raise illegal(e, colony or "CO-FEE-WAIVE", f"{e.player} owes no Fee to "
