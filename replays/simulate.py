@@ -39,12 +39,12 @@ def simulate_game(record: Registration, players: list[str], rng: random.Random,
         if event is None:
             outcomes = game.chance_outcomes(state)
             if not outcomes:
-                raise RefereeError(f"the {game.title} policy chose nothing and no chance "
+                raise RefereeError(f"the policy of {game.title} chose nothing and no chance "
                                    "event is due")
             event = rng.choices([c for c, _ in outcomes], [float(p) for _, p in outcomes])[0]
         refusal = game.check(state, event)
         if refusal is not None:
-            raise RefereeError(f"the {game.title} policy proposed {event}, which is refused: "
+            raise RefereeError(f"the policy of {game.title} proposed {event}, which is refused: "
                                f"[{refusal.kind} {refusal.rule}] {refusal.message}")
         game.apply(state, event)
         events.append(event)

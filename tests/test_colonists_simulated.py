@@ -239,6 +239,23 @@ def test_simulated_games_are_deterministic_per_seed():
     assert [e.to_json() for e in a] != [e.to_json() for e in c]
 
 
+def test_co_move_action_the_player_discards_when_the_place_needs_it_first():
+    # a move is legal when a discard made after it makes the place's action possible; the
+    # simulator's player, standing there, makes that discard (it once chose nothing)
+    from referee.model.colonists.policy import ColonistsPlayer
+
+    log = (Path(__file__).parent / "regressions" / "colonists"
+           / "CO-MOVE-ACTION-legal-a-discard-after-the-move-makes-room-to-refine.jsonl")
+    state = replay_to(log, 2).state
+    assert state.stage == "act" and not any(e.name == "refine"
+                                            for e in GAME.legal_actions(state))
+    chosen = ColonistsPlayer(GAME, random.Random(1)).choose(state)
+    assert chosen is not None and chosen.name == "discard", chosen
+    assert GAME.check(state, chosen) is None
+    GAME.apply(state, chosen)
+    assert any(e.name == "refine" for e in GAME.legal_actions(state))
+
+
 _ONE_GAME = """
 import hashlib, random
 from referee.games import registration

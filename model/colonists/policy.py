@@ -59,7 +59,7 @@ from referee.model.colonists.economy import exchange_problem
 from referee.model.colonists.goods import STORABLE, Bundle, add
 from referee.model.colonists.moves.cards import draws, play_cost
 from referee.model.colonists.moves.diplomacy import diplomacy_cost
-from referee.model.colonists.moves.turn import fee_parts
+from referee.model.colonists.moves.turn import anytime_enabler, fee_parts
 from referee.model.colonists.moves.year import capacity, demand, sustenance_problem
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action, GameEvent, Phase
@@ -126,6 +126,11 @@ class ColonistsPlayer:
         chosen: GameEvent | None = handler(s) if handler is not None else None
         if chosen is not None and self.game.check(s, chosen) is None:
             return chosen
+        if stage == "act" and s.pending is not None:
+            # a move legal only by a discard or an employ before the place's action
+            enabler = anytime_enabler(s, s.pending.player)
+            if enabler is not None and self.game.check(s, enabler) is None:
+                return enabler
         return self._fallback(s)
 
     def claims(self, s: ColonistsState, last: GameEvent | None) -> dict[str, Any] | None:

@@ -636,6 +636,12 @@ def possible_after_anytime(s: ColonistsState, i: int) -> bool:
     "You may discard goods at any time for no reason (e.g. to make room)") or one Colonist
     employed ("Activating a Building": "At any time, you may activate a Building"). Asked only
     once the action is impossible as the state stands."""
+    return anytime_enabler(s, i) is not None
+
+
+def anytime_enabler(s: ColonistsState, i: int) -> ActionEvent | None:
+    """The first event of :func:`possible_after_anytime` that makes the due action possible
+    (a discard of all of one good, or an employ), or None."""
     from referee.model.colonists.moves.community import EMPLOY
 
     player = s.players[i]
@@ -644,13 +650,13 @@ def possible_after_anytime(s: ColonistsState, i: int) -> bool:
         trial = s.trial(i)
         trial.p[i].stored = {g: n for g, n in stored.items() if g != good}
         if _place_action_possible(trial, player):
-            return True
+            return ActionEvent.make(player, "discard", goods={good: stored[good]})
     for event in EMPLOY.listed(s, player):
         trial = s.trial(i)
         EMPLOY.apply(trial, event, lambda rule: None)
         if _place_action_possible(trial, player):
-            return True
-    return False
+            return event
+    return None
 
 
 def keeps_action_possible(s: ColonistsState, e: ActionEvent, move: Action) -> None:
