@@ -40,3 +40,44 @@ def test_simulate_usage_errors(tmp_path):
     assert runner.invoke(app, ["simulate", "homesteaders", "-p", "5"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "chess"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "homesteaders", "--data", str(tmp_path)]).exit_code == 2
+
+
+def test_simulate_game_options_go_into_the_headers(tmp_path):
+    import json
+
+    out = tmp_path / "one-era"
+    result = runner.invoke(app, ["simulate", "colonists", "-p", "2", "-n", "2", "-O", "last_era=1",
+                                 "--option", "small_market=false", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    for path in sorted(out.iterdir()):
+        head = json.loads(path.read_text().splitlines()[0])
+        assert head["options"] == {"last_era": 1, "small_market": False}
+    result = runner.invoke(app, ["validate", str(out)])
+    assert result.exit_code == 0 and "2 valid, 0 invalid" in result.output, result.output
+
+
+def test_simulate_bad_game_options_are_one_line_usage_errors(tmp_path):
+    cases = {
+        "last_era": "expected KEY=VALUE",
+        "=1": "expected KEY=VALUE",
+        "first_era=9": "option 'first_era' must be 1 to the last era (4), found 9",
+        "last_era=" + "9" * 5000: "option 'last_era'",
+        "colour=1": "unknown option 'colour'",
+        'saved={"next_era": 2': "--option saved: not JSON: Expecting ',' delimiter at column 16",
+        "saved=" + "[" * 200 + "]" * 200: "nested more than",
+        "data=/etc": "name the data folder with --data",
+        "x" * 5000 + "=1": "unknown option 'xxx",
+        "small_market=" + "y" * 5000: "option 'small_market' must be true or false",
+    }
+    for given, expected in cases.items():
+        result = runner.invoke(app, ["simulate", "colonists", "-O", given, "-o",
+                                     str(tmp_path / "x")])
+        assert result.exit_code == 2, (given, result.output)
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("referee: error: "), (given, lines)
+        assert expected in lines[0], (given, lines[0])
+        assert len(lines[0]) < 400, (given[:20], lines[0])  # a hostile value is not echoed whole
+    result = runner.invoke(app, ["simulate", "colonists", "-O", "last_era=1", "-O", "last_era=2",
+                                 "-o", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "given twice" in result.output
+    assert not (tmp_path / "x").exists()

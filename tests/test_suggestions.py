@@ -93,3 +93,13 @@ def test_expression_and_clarify_symbols():
         parse_expression(f"{symbol}x > 0", topic.sorts())
     with pytest.raises(UnknownTopicError, match="did you mean 'payment'"):
         get_topic("homesteaders", "paymnet")
+
+
+def test_a_long_unknown_name_is_shortened_in_the_message():
+    from referee.model.core import brief, unknown
+
+    message = unknown("option", "z" * 5000, ["last_era"])
+    assert len(message) < 200 and message.startswith("unknown option 'zzz")
+    assert "..." in message and message.endswith("(known: last_era)")
+    assert brief("short") == "'short'" and brief(12) == "12"
+    assert len(brief(list(range(10_000)))) <= 120

@@ -25,6 +25,7 @@ from referee.model.core import (
     Score,
     TableGame,
     Violation,
+    brief,
     datasets,
     ignore,
     refuse,
@@ -57,17 +58,17 @@ class Colonists(TableGame[ColonistsState]):
         last = options.get("last_era", 4)
         if type(last) is not int or not 1 <= last <= 4:
             raise refuse("schema", "CO-OPTIONS", f"option 'last_era' must be 1 to 4, found "
-                         f"{last!r}")
+                         f"{brief(last)}")
         first = options.get("first_era", 1)
         if type(first) is not int or not 1 <= first <= last:
             raise refuse("schema", "CO-OPTIONS", f"option 'first_era' must be 1 to the last "
-                         f"era ({last}), found {first!r}")
+                         f"era ({last}), found {brief(first)}")
         flags: dict[str, bool] = {}
         for key in ("small_market", "box_limits", "money_building_limit"):
             value = options.get(key, False)
             if type(value) is not bool:
                 raise refuse("schema", "CO-OPTIONS", f"option {key!r} must be true or false, "
-                             f"found {value!r}")
+                             f"found {brief(value)}")
             flags[key] = value
         data = _data(options.get("data", DEFAULT_SET))
         saved = None

@@ -36,7 +36,7 @@ from referee.model.core.game import (
     probability_sum,
     seat_names,
 )
-from referee.model.core.names import suggestion, unknown
+from referee.model.core.names import brief, suggestion, unknown
 from referee.model.core.observe import (
     Observables,
     Observation,
@@ -76,7 +76,7 @@ __all__ = [
     "ChanceMove", "Flow", "FrozenObject", "Game", "GameEvent", "Move", "MoveTable", "Note",
     "Observables", "Observation", "Params", "Phase", "PhaseMove", "PlayerDraw", "Quantity", "Rule",
     "RuleCatalogue", "RuleViolation", "Score", "State", "TableGame", "Unparsable", "Violation",
-    "check_params", "count_problem", "describe", "fields", "fingerprint_of", "freeze",
+    "brief", "check_params", "count_problem", "describe", "fields", "fingerprint_of", "freeze",
     "global_value", "ignore", "is_int", "json_repr", "json_type", "make_params", "new_action",
     "new_chance", "new_phase", "params_text",
     "player_value", "players_problem", "probability_sum", "refuse", "seat_names", "suggestion",

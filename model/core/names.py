@@ -10,7 +10,7 @@ MAX_LISTED = 24
 
 def unknown(what: str, name: object, known: Iterable[str]) -> str:
     """``unknown building 'frm' (did you mean 'farm'?)``, or the list of valid names."""
-    text = f"unknown {what} {name!r}"
+    text = f"unknown {what} {brief(name)}"
     hint = suggestion(name, known)
     return f"{text} {hint}" if hint else text
 
@@ -46,3 +46,13 @@ def shown(spec: str, longest: int = 120) -> str:
         return repr(spec)
     half = (longest - 3) // 2
     return repr(f"{spec[:half]}...{spec[-half:]}")
+
+
+def brief(value: object, longest: int = 120) -> str:
+    """``repr(value)`` for a message, its middle left out when it is longer than ``longest``
+    characters (a hostile value is not echoed whole)."""
+    text = repr(value)
+    if len(text) <= longest:
+        return text
+    half = (longest - 3) // 2
+    return f"{text[:half]}...{text[-half:]}"
