@@ -91,6 +91,21 @@ def test_a_user_invariant_gives_a_counterexample_log_that_validates(tmp_path: Pa
     assert [e.get("action") for e in lines[1:-1]] == ["move", "gather"]
 
 
+def test_game_options_of_a_start_from_the_setup(tmp_path: Path) -> None:
+    # --option: a one-era game from the setup; the counterexample's header carries the option
+    out = tmp_path / "found"
+    result = invoke("-O", "last_era=1", "--depth", "3", "--invariant", "era >= 2", "--out",
+                    str(out))
+    assert result.exit_code == 1, result.output
+    found, lines = only_log(out)
+    assert lines[0]["options"] == {"last_era": 1} and validate_file(found).valid
+    result = invoke("-O", "last_era=7", "--depth", "1")
+    assert result.exit_code == 2 and "option 'last_era' must be 1 to 4, found 7" in result.stderr
+    result = invoke("-O", "last_era=1", "--from", str(found))
+    assert result.exit_code == 2 and "with --from the log's header gives them" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_from_a_line_of_a_log(tmp_path: Path) -> None:
     """The log's events up to the line come first in the counterexample, which validates."""
     state = GAME.new_state(["Ann", "Bo"], {"last_era": 1}, FIRST_TURN)

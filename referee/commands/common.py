@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Iterator
 from enum import StrEnum
@@ -13,7 +14,7 @@ import typer
 
 from referee.display import visible, writable
 from referee.errors import RefereeError
-from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT
+from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT, careful_line
 
 
 class ReportFormat(StrEnum):
@@ -99,3 +100,40 @@ def output_stream(path: Path | None) -> Iterator[IO[str]]:
         raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
     with stream:
         yield stream
+
+
+def option_option(where: str) -> Any:
+    """The ``--option KEY=VALUE`` option of the commands that start games."""
+    return typer.Option([], "--option", "-O", metavar="KEY=VALUE", show_default=False,
+                        help=f"A game option {where} (repeatable), VALUE in JSON or plain text, "
+                        "e.g. last_era=1 or first_era=3 (The Colonists; see the game's FORMAT "
+                        "file).")
+
+
+WRAP = len('{"value": ')
+
+
+def game_options(given: list[str]) -> dict[str, Any]:
+    """The ``--option KEY=VALUE`` pairs as a header's options: VALUE read as JSON by the log's
+    own careful reader (no NaN, no huge integers, no deep nesting), else as plain text."""
+    options: dict[str, Any] = {}
+    for text in given:
+        key, sep, value = text.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise fail(f"--option {text!r}: expected KEY=VALUE, e.g. last_era=1")
+        if key == "data":
+            raise fail("--option data: name the data folder with --data")
+        if key in options:
+            raise fail(f"--option {key!r} is given twice")
+        line = careful_line(1, f'{{"value": {value}}}')  # WRAP characters before VALUE
+        if line.obj is not None and list(line.obj) == ["value"]:
+            options[key] = line.obj["value"]
+        elif line.error is not None and value.lstrip()[:1] in ('{', '[', '"'):
+            # the column within VALUE, not within the object it was read in
+            message = re.sub(r"at column (\d+)", lambda m: f"at column {int(m[1]) - WRAP}",
+                             line.error.message)
+            raise fail(f"--option {key}: {message}")
+        else:
+            options[key] = value
+    return options

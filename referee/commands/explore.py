@@ -13,6 +13,8 @@ from referee.commands.common import (
     allow_data,
     data_option,
     fail,
+    game_options,
+    option_option,
     user_errors,
 )
 from referee.display import json_text, visible_lines, writable
@@ -63,6 +65,8 @@ def explore(
     fmt: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                    help="Report format: text, or json with the same figures."),
     data: list[Path] | None = data_option(),
+    option: list[str] = option_option("of the start from the setup (not with --from, which "
+                                      "takes the log's header)"),
 ) -> None:
     """Explore the reachable states of a game and check invariants on every one (after TLC).
 
@@ -83,12 +87,17 @@ def explore(
 
     allow_data(data)
     with user_errors():
+        options = game_options(option)
         if from_log is not None:
+            if options:
+                raise fail("--option sets the options of a start from the setup; with --from "
+                           "the log's header gives them")
             start = start_from_log(from_log)
             if start.game.name != game:
                 raise fail(f"--from {from_log!r} is a {start.game.name} log, not {game}")
         else:
-            start = start_from_setup(get_game(game), player_names(get_game(game), players))
+            start = start_from_setup(get_game(game), player_names(get_game(game), players),
+                                     options)
         predicates = [compile_predicate(text, start.game) for text in invariant]
         for text in bound:  # each on its own first, so that an error names the bound it is in
             compile_predicate(text, start.game, "--bound")

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import random
-import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from referee.commands.common import fail, user_errors
+from referee.commands.common import fail, game_options, option_option, user_errors
 from referee.games import games_help, registration
 from referee.model.core import RuleViolation, count_problem, datasets, seat_names
-from referee.replays.reader import careful_line
 from referee.replays.simulate import simulate_game
 from referee.replays.writer import header, write_log
 
@@ -30,12 +27,7 @@ def simulate(
     data: Path | None = typer.Option(None, "--data", show_default=False,
                                      help="A folder of data files to play with instead of "
                                      "the bundled default data set (games with data sets)."),
-    option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE",
-                                     show_default=False,
-                                     help="A game option of the logs' header (repeatable), "
-                                     "VALUE in JSON or plain text, e.g. last_era=1 or "
-                                     "first_era=3 (The Colonists; see the game's FORMAT "
-                                     "file)."),
+    option: list[str] = option_option("of the logs' header"),
 ) -> None:
     """Play random legal games with a sensible policy and write them as logs, with check lines
     along the way and a final line; `referee validate` reports them valid."""
@@ -72,35 +64,6 @@ def simulate(
                 write_log(out / f"{game}-{players}p-s{seed}-{index:05d}.jsonl", head, events)
                 progress.advance(task)
     typer.echo(f"wrote {games} {model.title} game(s) for {players} players to {out}")
-
-
-WRAP = len('{"value": ')
-
-
-def game_options(given: list[str]) -> dict[str, Any]:
-    """The ``--option KEY=VALUE`` pairs as a header's options: VALUE read as JSON by the log's
-    own careful reader (no NaN, no huge integers, no deep nesting), else as plain text."""
-    options: dict[str, Any] = {}
-    for text in given:
-        key, sep, value = text.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise fail(f"--option {text!r}: expected KEY=VALUE, e.g. last_era=1")
-        if key == "data":
-            raise fail("--option data: name the data folder with --data")
-        if key in options:
-            raise fail(f"--option {key!r} is given twice")
-        line = careful_line(1, f'{{"value": {value}}}')  # WRAP characters before VALUE
-        if line.obj is not None and list(line.obj) == ["value"]:
-            options[key] = line.obj["value"]
-        elif line.error is not None and value.lstrip()[:1] in ('{', '[', '"'):
-            # the column within VALUE, not within the object it was read in
-            message = re.sub(r"at column (\d+)", lambda m: f"at column {int(m[1]) - WRAP}",
-                             line.error.message)
-            raise fail(f"--option {key}: {message}")
-        else:
-            options[key] = value
-    return options
 
 
 def register(app: typer.Typer) -> None:
