@@ -496,11 +496,20 @@ def effect_room_now(s: ColonistsState, i: int) -> Bundle:
 
 def settle_buffers(s: ColonistsState, i: int) -> None:
     """Every source in force produces (the production phase, or a later era's display, where
-    goods may be placed in Buffers directly): each Buffer's room is its batch now."""
+    goods may be placed in Buffers directly): each Buffer's room is its batch now. The derived
+    values must be fresh (call ``changed()`` first after changing what they read)."""
     c = s.p[i]
+    old = c.buildings
     c.buildings = proven_buildings(s, i)
     c.effect_room = effect_room_now(s, i)
-    c.changed()
+    # only the Buffers' room reads what changed (each Buffer's room): the other derived values
+    # stay, the yields' list pointing at the buildings that replace those it named
+    cache = c.cache
+    cache.pop("buffers", None)
+    yields = cache.get("yields")
+    if yields is not None:
+        now = {id(a): b for a, b in zip(old, c.buildings, strict=True)}
+        cache["yields"] = [(kind, batch, now[id(built)]) for kind, batch, built in yields]
 
 
 def proven_buildings(s: ColonistsState, i: int) -> list[Built]:

@@ -225,6 +225,7 @@ class SetupBuildings(Action):
             note("CO-AMBASSADOR")
         c.used[STEP] = 1
         c.used[LEFT] = left + 1
+        c.changed()
         settle_buffers(s, i)  # a later era's display may place goods in its Buffers directly
         note("CO-BUILD-SPOTS")
         note("CO-BUILD-LIMIT")
