@@ -171,3 +171,18 @@ def test_a_market_action_names_only_what_the_card_does() -> None:  # CO-MARKET-A
                             "'decline'")
     (message,) = _errors("CO-FEE-break-a-fee-paid-on-a-market")
     assert message.endswith("on Markets the Fee is never paid")
+
+
+def test_a_later_starts_community_hall_opens_the_borderland() -> None:  # CO-BUILD-SPOTS
+    log = FOLDER / "CO-BUILD-SPOTS-legal-a-later-starts-community-hall-opens-the-borderland.jsonl"
+    report = validate_file(log)
+    assert report.valid, [e.message for e in report.errors]
+    (message,) = _errors("CO-BUILD-SPOTS-break-a-later-starts-community-hall-and-33-more-buildings")
+    assert message == ("34 buildings do not fit on the 30 building spots and the 3 free Storage "
+                       "Facility spots")
+
+
+def test_a_place_turned_up_in_the_fifth_year_cites_the_years_start() -> None:  # CO-YEAR-START
+    (message,) = _errors("CO-YEAR-START-break-a-place-turned-up-in-the-fifth-year")
+    assert message.startswith("in year 5 of an era no Places are turned face up (the era's "
+                              "Places come up in years 1 to 4); expected a decision by Bo")
