@@ -186,3 +186,9 @@ def test_a_place_turned_up_in_the_fifth_year_cites_the_years_start() -> None:  #
     (message,) = _errors("CO-YEAR-START-break-a-place-turned-up-in-the-fifth-year")
     assert message.startswith("in year 5 of an era no Places are turned face up (the era's "
                               "Places come up in years 1 to 4); expected a decision by Bo")
+
+
+def test_a_later_start_fills_no_basic_storage() -> None:  # CO-LATER-DISPLAY
+    (message,) = _errors("CO-LATER-DISPLAY-break-the-basic-storage-filled-in-a-later-start")
+    assert message == ("a game started in era 2 does not fill the Basic Storage with Wood and "
+                       "Clay: the goods are bought in the personal display (setup_goods)")
