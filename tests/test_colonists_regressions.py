@@ -192,3 +192,14 @@ def test_a_later_start_fills_no_basic_storage() -> None:  # CO-LATER-DISPLAY
     (message,) = _errors("CO-LATER-DISPLAY-break-the-basic-storage-filled-in-a-later-start")
     assert message == ("a game started in era 2 does not fill the Basic Storage with Wood and "
                        "Clay: the goods are bought in the personal display (setup_goods)")
+
+
+def test_the_end_of_the_last_turn_is_over_once_the_new_places_are_added() -> None:
+    # CO-STOREKEEPER-2: the end-of-turn moment of the winter's last turn ends with phase 2
+    log = ("CO-STOREKEEPER-2-legal-a-replacement-at-the-end-of-the-last-turn-before-the-new-"
+           "places")
+    report = validate_file(FOLDER / f"{log}.jsonl")
+    assert report.valid, [e.message for e in report.errors]
+    (message,) = _errors("CO-STOREKEEPER-2-break-a-replacement-at-the-end-of-the-last-turn-"
+                         "after-the-new-places")
+    assert message == "Ann replaces a building at the start or the end of one of their turns"

@@ -218,6 +218,7 @@ class PlaceTile(Action):
                 else:
                     next_setup_step(s, note)
         else:
+            turns.year_phases_under_way(s)
             note("CO-END-PLACES")
 
 
