@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+from referee.replays.regression import run_expectation
 from referee.replays.validator import validate_file
 
 FOLDER = Path(__file__).parent / "regressions" / "colonists"
@@ -14,6 +15,14 @@ FOLDER = Path(__file__).parent / "regressions" / "colonists"
 
 def _errors(name: str) -> list[str]:
     return [e.message for e in validate_file(FOLDER / f"{name}.jsonl").errors]
+
+
+def test_every_log_meets_the_verdict_its_header_expects() -> None:
+    paths = sorted(FOLDER.glob("*.jsonl"))
+    assert paths
+    for path in paths:
+        outcome = run_expectation(path)
+        assert outcome.passed, f"{path.name}: {outcome.explain()}"
 
 
 def test_the_fee_hint_names_a_fee_with_which_the_move_is_legal(tmp_path: Path) -> None:
