@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+from referee.replays.regression import run_expectation
 from referee.replays.validator import validate_file
 
 FOLDER = Path(__file__).parent / "regressions" / "colonists"
@@ -14,6 +15,14 @@ FOLDER = Path(__file__).parent / "regressions" / "colonists"
 
 def _errors(name: str) -> list[str]:
     return [e.message for e in validate_file(FOLDER / f"{name}.jsonl").errors]
+
+
+def test_every_log_meets_the_verdict_its_header_expects() -> None:
+    paths = sorted(FOLDER.glob("*.jsonl"))
+    assert paths
+    for path in paths:
+        outcome = run_expectation(path)
+        assert outcome.passed, f"{path.name}: {outcome.explain()}"
 
 
 def test_the_fee_hint_names_a_fee_with_which_the_move_is_legal(tmp_path: Path) -> None:
@@ -171,3 +180,35 @@ def test_a_market_action_names_only_what_the_card_does() -> None:  # CO-MARKET-A
                             "'decline'")
     (message,) = _errors("CO-FEE-break-a-fee-paid-on-a-market")
     assert message.endswith("on Markets the Fee is never paid")
+
+
+def test_a_later_starts_community_hall_opens_the_borderland() -> None:  # CO-BUILD-SPOTS
+    log = FOLDER / "CO-BUILD-SPOTS-legal-a-later-starts-community-hall-opens-the-borderland.jsonl"
+    report = validate_file(log)
+    assert report.valid, [e.message for e in report.errors]
+    (message,) = _errors("CO-BUILD-SPOTS-break-a-later-starts-community-hall-and-33-more-buildings")
+    assert message == ("34 buildings do not fit on the 30 building spots and the 3 free Storage "
+                       "Facility spots")
+
+
+def test_a_place_turned_up_in_the_fifth_year_cites_the_years_start() -> None:  # CO-YEAR-START
+    (message,) = _errors("CO-YEAR-START-break-a-place-turned-up-in-the-fifth-year")
+    assert message.startswith("in year 5 of an era no Places are turned face up (the era's "
+                              "Places come up in years 1 to 4); expected a decision by Bo")
+
+
+def test_a_later_start_fills_no_basic_storage() -> None:  # CO-LATER-DISPLAY
+    (message,) = _errors("CO-LATER-DISPLAY-break-the-basic-storage-filled-in-a-later-start")
+    assert message == ("a game started in era 2 does not fill the Basic Storage with Wood and "
+                       "Clay: the goods are bought in the personal display (setup_goods)")
+
+
+def test_the_end_of_the_last_turn_is_over_once_the_new_places_are_added() -> None:
+    # CO-STOREKEEPER-2: the end-of-turn moment of the winter's last turn ends with phase 2
+    log = ("CO-STOREKEEPER-2-legal-a-replacement-at-the-end-of-the-last-turn-before-the-new-"
+           "places")
+    report = validate_file(FOLDER / f"{log}.jsonl")
+    assert report.valid, [e.message for e in report.errors]
+    (message,) = _errors("CO-STOREKEEPER-2-break-a-replacement-at-the-end-of-the-last-turn-"
+                         "after-the-new-places")
+    assert message == "Ann replaces a building at the start or the end of one of their turns"

@@ -10,6 +10,8 @@ CHANCE_STAGES = {"colonies": "colonies", "start_player": "start_player",
                  "draw_place": "draw_place", "fifth_colony": "colony",
                  "market_card": "market_card", "reveal_place": "reveal_place",
                  "draw": "draw_improvement", "setup_card": "setup_card"}
+# the chance events of a year's start (rulebook "Start of a Year")
+YEAR_START_CHANCES = frozenset({"market_card", "reveal_place"})
 # stages where the start player decides
 START_PLAYER_STAGES = frozenset({"lay_place", "second_market", "third_market", "small_market"})
 TURN_STAGES = frozenset({"turn", "act", "keep", "optional"})
@@ -72,5 +74,18 @@ class ColonistsFlow(Flow[ColonistsState]):
         return _STAGE_RULE.get(stage, "CO-TURN-ORDER")
 
     def stray_chance(self, state: ColonistsState, event: Chance, expected: str) -> Violation:
+        if state.stage in TURN_STAGES and event.name in YEAR_START_CHANCES:
+            # the year is under way: its Market card and Places were turned at its start
+            calendar = state.data.calendar
+            if event.name == "market_card":
+                why = "the year's Market card is turned face up at its start, once"
+            elif state.year > calendar.place_years:
+                why = (f"in year {state.year} of an era no Places are turned face up (the "
+                       f"era's Places come up in years 1 to {calendar.place_years})")
+            else:
+                why = (f"{calendar.places_per_year} Places are turned face up at the start of "
+                       "a year, no more")
+            return Violation("chance", "CO-YEAR-START", f"{why}; expected {expected}, found "
+                             f"chance {event.name!r}")
         return Violation("chance", _STAGE_RULE.get(state.stage, "CO-TURN-ORDER"),
                          f"expected {expected}, found chance {event.name!r}")

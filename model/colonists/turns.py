@@ -48,6 +48,13 @@ def close_window(s: ColonistsState) -> None:
     s.ended, s.ended_turn, s.ended_half = None, 0, 0
 
 
+def year_phases_under_way(s: ColonistsState) -> None:
+    """An event of the end of the year's phases (a Place added, a Colonist sent home or put to
+    work in the redistribution): the winter's last turn, and the end of it, are over."""
+    if s.stage == "end_year":
+        close_window(s)
+
+
 def leave_extra_stewards(s: ColonistsState, i: int) -> None:
     """Stewards the player no longer controls leave the board: the Apprentice's after its
     turns ("After 3 turns discard extra Steward"), an Embassy's or a Boardinghouse's once it is

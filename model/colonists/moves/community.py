@@ -578,6 +578,8 @@ class Employ(Action):
             cost = s.data.sustenance.get(worker, {})
             if any(cost.values()):
                 sustain(s, i, cost)
+        else:  # the redistribution (or a later start's display)
+            turns.year_phases_under_way(s)
         b = s.data.buildings[built.slug]
         if b.worker not in ("any", worker):
             note(_substitute_rule(s, b, worker))
@@ -629,6 +631,7 @@ class Dismiss(Action):
         i = player_index(s, e)
         built = s.p[i].buildings[building_ref(s, i, e, e.get("building"), rule="CO-REDISTRIBUTE")]
         built.workers.remove(e.get("worker", built.workers[0]))
+        turns.year_phases_under_way(s)
         empty_if_idle(s.data, built)  # its goods leave its Buffer (trim)
         s.p[i].changed()
         trim(s, i)

@@ -15,6 +15,7 @@ from referee.model.colonists.community import (
     embassy_slug,
     room,
     settle_buffers,
+    spot_counts_for,
     spot_problem,
 )
 from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text
@@ -190,7 +191,9 @@ class SetupBuildings(Action):
             raise illegal(e, "CO-LATER-BUDGET", f"the Buildings cost {on_buildings} Dollars; "
                           f"{e.player} has {money.buildings} Building Dollars and "
                           f"{money.embassies - on_embassies} Embassy Dollars left")
-        problem = spot_problem(s, i, slugs + [embassy_slug(x) for x in targets])
+        held = slugs + [embassy_slug(x) for x in targets]
+        # a Community Hall placed here opens the Borderland for the rest of the display
+        problem = spot_problem(s, i, held, spot_counts_for(s, i, held))
         if problem:
             raise illegal(e, "CO-BUILD-SPOTS", problem)
         ambassador_places(s, e, unlocked(s, i, targets))

@@ -218,6 +218,7 @@ class PlaceTile(Action):
                 else:
                     next_setup_step(s, note)
         else:
+            turns.year_phases_under_way(s)
             note("CO-END-PLACES")
 
 
@@ -299,6 +300,12 @@ class FillStorage(Action):
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         c = s.p[player_index(s, e)]
+        if s.first_era > 1:
+            # a later start's community board starts empty: its goods come with the display
+            start = ("continued from a saved game" if s.saved is not None else "started")
+            raise illegal(e, "CO-LATER-DISPLAY", f"a game {start} in era {s.first_era} does not "
+                          "fill the Basic Storage with Wood and Clay: the goods are bought in "
+                          "the personal display (setup_goods)")
         if c.filled:
             raise illegal(e, "CO-SETUP-STORAGE", f"{e.player} has filled the Basic Storage "
                           "already")
