@@ -9,7 +9,8 @@ best of N with the two sides taking turns, so that other work on the machine dis
 * decode: validating simulated Homesteaders and Pionjär corpora in one process as ``referee
   validate`` does (the logs of one header share the lines they have in common), against
   ``json.loads`` of every line of the same files; target at most 3x. Each log validated alone
-  is printed too, for reference;
+  is printed too, for reference; The Colonists' simulated corpus (1 to 4 players, Era I to
+  IV) against ``json.loads`` of its lines, the same target;
 * chess: referee's events per second on that corpus, against python-chess judging a JSON Lines
   move log of random legal games (``json.loads`` + ``Move.from_uci`` + ``is_legal`` + ``push``);
   target at least 1.5x. The old reference (``chess.pgn.read_game``, every move checked and
@@ -63,7 +64,7 @@ STARTUP_TARGET = 5.0  # referee start-up / python -c pass, at most
 SPEEDUP_TARGET = 1.8
 MEMORY_RATIO_TARGET = 1.15
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-GAMES = {"homesteaders": (2, 4), "pionjar": (2, 6)}
+GAMES = {"homesteaders": (2, 4), "pionjar": (2, 6), "colonists": (1, 4)}
 
 
 # --------------------------------------------------------------------------- corpora
@@ -467,6 +468,7 @@ def main(argv: list[str] | None = None) -> int:
 
     quick = args.quick
     hs_games, pj_games, chess_games, repeat = (60, 30, 100, 3) if quick else (300, 100, 300, 5)
+    co_games = 8 if quick else 24
     speedup_files = 1000  # the target is stated on 1,000 files
     small, large = (200, 2000) if quick else (1000, 10000)
     report: dict[str, Any] = {"machine": machine(), "quick": quick}
@@ -479,17 +481,22 @@ def main(argv: list[str] | None = None) -> int:
         hs_files, hs_events = write_corpus(work / "corpus", "homesteaders", hs_played)
         pj_files, pj_events = write_corpus(work / "corpus", "pionjar", pj_played)
         files = hs_files + pj_files
+        co_files, co_events = write_corpus(work / "colonists", "colonists",
+                                           simulated("colonists", co_games))
         undo_files, undo_events = write_corpus(
             work / "undo", "homesteaders", [(p, with_undos(log)) for p, log in hs_played])
         report["corpus"] = {"homesteaders_games": hs_games, "pionjar_games": pj_games,
-                            "events": hs_events + pj_events,
+                            "events": hs_events + pj_events, "colonists_games": co_games,
+                            "colonists_events": co_events,
                             "simulated_in_seconds": round(time.perf_counter() - start, 1)}
 
         runs: dict[str, Callable[[], int]] = {
             "referee": lambda: referee_run(files), "json.loads": lambda: json_run(files),
             "referee, each log alone": lambda: alone_run(files),
             "referee homesteaders": lambda: referee_run(hs_files),
-            "referee homesteaders with undos": lambda: referee_run(undo_files)}
+            "referee homesteaders with undos": lambda: referee_run(undo_files),
+            "referee colonists": lambda: referee_run(co_files),
+            "json.loads colonists": lambda: json_run(co_files)}
         if not chess_missing:
             moves_log = work / "moves.jsonl"
             moves = chess_jsonl(moves_log, chess_games)
@@ -503,6 +510,9 @@ def main(argv: list[str] | None = None) -> int:
         report["decode_ratio"] = round(ref["cpu_seconds"] / plain["cpu_seconds"], 2)
         report["decode_ratio_alone"] = round(rates["referee, each log alone"]["cpu_seconds"]
                                              / plain["cpu_seconds"], 2)
+        report["decode_ratio_colonists"] = round(rates["referee colonists"]["cpu_seconds"]
+                                                 / rates["json.loads colonists"]["cpu_seconds"],
+                                                 2)
         hs, heavy = rates["referee homesteaders"], rates["referee homesteaders with undos"]
         report["undo"] = {"events": heavy["count"], "plain_events": hs["count"],
                           "ratio": round(hs["per_cpu_second"] / heavy["per_cpu_second"], 2)}
@@ -527,6 +537,7 @@ def main(argv: list[str] | None = None) -> int:
                          "speedup_at_least": SPEEDUP_TARGET,
                          "memory_ratio_at_most": MEMORY_RATIO_TARGET}
     checks = {"decode": report["decode_ratio"] <= DECODE_TARGET,
+              "decode colonists": report["decode_ratio_colonists"] <= DECODE_TARGET,
               "chess": report.get("chess_ratio", CHESS_TARGET) >= CHESS_TARGET,
               "undo": report["undo"]["ratio"] <= UNDO_TARGET,
               "startup": max(report["startup"]["ratios"].values()) <= STARTUP_TARGET,
@@ -552,7 +563,10 @@ def print_table(report: dict[str, Any]) -> None:
             ("decode ratio, referee / json.loads", f"{report['decode_ratio']:.2f}x",
              f"target <= {DECODE_TARGET}"),
             ("(reference) each log alone / json.loads", f"{report['decode_ratio_alone']:.2f}x",
-             "validate_file per file, no lines shared")]
+             "validate_file per file, no lines shared"),
+            ("The Colonists: referee / json.loads", f"{report['decode_ratio_colonists']:.2f}x",
+             f"{rates['referee colonists']['per_cpu_second']:,} events/s, "
+             f"{rates['referee colonists']['count']:,} events; target <= {DECODE_TARGET}")]
     if "chess" in rates:
         ch, pgn = rates["chess"], rates["chess pgn"]
         rows += [("python-chess, JSON Lines move log", f"{ch['per_cpu_second']:,} moves/s",
