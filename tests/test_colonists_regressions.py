@@ -171,3 +171,8 @@ def test_a_market_action_names_only_what_the_card_does() -> None:  # CO-MARKET-A
                             "'decline'")
     (message,) = _errors("CO-FEE-break-a-fee-paid-on-a-market")
     assert message.endswith("on Markets the Fee is never paid")
+
+
+def test_a_building_contract_refuses_the_fields_of_goods_received() -> None:  # CO-VOCAB
+    (message,) = _errors("CO-CARD-EFFECT-break-a-building-contract-names-an-exchange")
+    assert "Building Contract - Farm builds and gives no goods: no 'exchange'" in message

@@ -150,6 +150,9 @@ def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improv
         if not has_param(e, "buildings"):
             raise schema(e, f"{card.name}: name the buildings ('buildings': "
                          f"[\"{contract.building}\"])")
+        for key in ("times", "decline", "exchange"):  # it gives no goods and converts none
+            if has_param(e, key):
+                raise schema(e, f"{card.name} builds and gives no goods: no {key!r}")
         check_slugs(s, e)
         plan_build(s, i, e, (contract.building,), contract.limit,
                    {contract.building: contract.price}, rule="CO-CARD-EFFECT")
