@@ -176,3 +176,8 @@ def test_a_market_action_names_only_what_the_card_does() -> None:  # CO-MARKET-A
 def test_a_building_contract_refuses_the_fields_of_goods_received() -> None:  # CO-VOCAB
     (message,) = _errors("CO-CARD-EFFECT-break-a-building-contract-names-an-exchange")
     assert "Building Contract - Farm builds and gives no goods: no 'exchange'" in message
+
+
+def test_a_trade_names_one_source() -> None:  # CO-VOCAB
+    (message,) = _errors("CO-CARD-EFFECT-break-a-market-stand-trade-also-names-a-colony")
+    assert "name either the 'card' or the 'colony' that trades, not both" in message

@@ -1106,6 +1106,8 @@ class MarketTrade(Action):
     def _sources(self, s: ColonistsState, i: int, e: ActionEvent) -> list[TradeSource]:
         """The player's trading Market actions, or the one named by ``card`` / ``colony``."""
         out = trade_sources(s, i)
+        if has_param(e, "card") and has_param(e, "colony"):  # one source trades, never both
+            raise schema(e, "name either the 'card' or the 'colony' that trades, not both")
         if has_param(e, "card"):
             out = [x for x in out if x.card == e.get("card")]
             if not out:
