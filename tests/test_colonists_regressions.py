@@ -212,3 +212,13 @@ def test_the_end_of_the_last_turn_is_over_once_the_new_places_are_added() -> Non
     (message,) = _errors("CO-STOREKEEPER-2-break-a-replacement-at-the-end-of-the-last-turn-"
                          "after-the-new-places")
     assert message == "Ann replaces a building at the start or the end of one of their turns"
+
+
+def test_a_building_contract_refuses_the_fields_of_goods_received() -> None:  # CO-VOCAB
+    (message,) = _errors("CO-CARD-EFFECT-break-a-building-contract-names-an-exchange")
+    assert "Building Contract - Farm builds and gives no goods: no 'exchange'" in message
+
+
+def test_a_trade_names_one_source() -> None:  # CO-VOCAB
+    (message,) = _errors("CO-CARD-EFFECT-break-a-market-stand-trade-also-names-a-colony")
+    assert "name either the 'card' or the 'colony' that trades, not both" in message

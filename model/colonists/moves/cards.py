@@ -150,6 +150,9 @@ def _immediate_problem(s: ColonistsState, i: int, e: ActionEvent, card: d.Improv
         if not has_param(e, "buildings"):
             raise schema(e, f"{card.name}: name the buildings ('buildings': "
                          f"[\"{contract.building}\"])")
+        for key in ("times", "decline", "exchange"):  # it gives no goods and converts none
+            if has_param(e, key):
+                raise schema(e, f"{card.name} builds and gives no goods: no {key!r}")
         check_slugs(s, e)
         plan_build(s, i, e, (contract.building,), contract.limit,
                    {contract.building: contract.price}, rule="CO-CARD-EFFECT")
@@ -1103,6 +1106,8 @@ class MarketTrade(Action):
     def _sources(self, s: ColonistsState, i: int, e: ActionEvent) -> list[TradeSource]:
         """The player's trading Market actions, or the one named by ``card`` / ``colony``."""
         out = trade_sources(s, i)
+        if has_param(e, "card") and has_param(e, "colony"):  # one source trades, never both
+            raise schema(e, "name either the 'card' or the 'colony' that trades, not both")
         if has_param(e, "card"):
             out = [x for x in out if x.card == e.get("card")]
             if not out:
