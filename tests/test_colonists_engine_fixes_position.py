@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.invariants import suite, violated
 from referee.model.colonists import GAME
+from referee.model.colonists import community as co
 from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
 from referee.model.core import Action
@@ -61,3 +62,30 @@ def test_a_boardinghouses_steward_leaves_when_its_worker_goes_home():
                 "stewards": ["builder_farm", "developer"]}}})
     after(s, Action.make("Ann", "dismiss", building="boardinghouse"))
     assert s.p[0].stewards[1] is None
+
+
+def test_the_apprentices_own_steward_leaves_when_another_was_gained_meanwhile():
+    # CO-STEWARD-ENTER, Apprentice (234): "After 3 turns discard extra Steward" is the
+    # Apprentice's Steward, not the one the Envoy gave in its last turn: that one enters on a
+    # Market
+    s = start({"era": 1, "stage": "turn", "turns_done": 2, "board": BOARD,
+               "colonies": ["envoy", "lord", "scholar", "trader"], "players": {
+                   "Ann": {"goods": {"wood": 3, "clay": 2}, "tools": 6,
+                           "buildings": ["farm", "farm", *[{"building": "storage_shed",
+                                                            "workers": ["farmer"]}] * 2],
+                           "stewards": ["builder_hollow", "librarian"], "moved": [1, 2],
+                           "started": ["developer", "developer"],
+                           "uses": {"apprentice_stewards": 1, "apprentice_turns": 1}}}})
+    assert s.p[0].used["apprentice_first"] == 2  # the highest number, as the position says
+    after(s, Action.make("Ann", "move", to="diplomat"),
+          Action.make("Ann", "diplomacy", embassies={"envoy": 1}))
+    ann = s.p[0]
+    assert ann.stewards == [s.board.tiles_named("diplomat")[0], None]
+    assert "apprentice_first" not in ann.used and co.stewards_allowed(s, 0) == 2
+
+
+def test_the_apprentice_numbers_its_steward_after_those_the_player_controls():
+    s = start({"era": 2, "stage": "turn", "board": BOARD, "players": {
+        "Ann": {"goods": {"wood": 1}, "stewards": ["developer"], "limited": {"234": 2}}}})
+    after(s, Action.make("Ann", "use_card", card=234))
+    assert s.p[0].used["apprentice_first"] == 2 and co.stewards_allowed(s, 0) == 2

@@ -855,6 +855,14 @@ class _Reader:
                 _bad(f"{path}.stewards[{k}]", "a player moves only after filling the Basic "
                      "Storage ('filled'); until then the Stewards stand on Markets")
         allowed = co.stewards_allowed(s, i)
+        lent = c.used.get("apprentice_stewards", 0)
+        if lent and "apprentice_turns" in c.used:
+            # the Apprentice's Stewards: the highest numbers unless the position says
+            first = c.used.setdefault("apprentice_first", allowed - lent + 1)
+            if not 1 < first <= allowed - lent + 1:
+                _bad(f"{path}.uses.apprentice_first", f"the Apprentice's first Steward is 2 to "
+                     f"{allowed - lent + 1} (of the {allowed} the player controls), found "
+                     f"{first}")
         on_board = sum(1 for t in c.stewards if t is not None)
         if on_board > allowed:
             _bad(f"{path}.stewards", f"{on_board} Stewards on the board; the player controls "

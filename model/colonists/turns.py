@@ -4,7 +4,7 @@ eras and years (rulebook "Course of Play")."""
 from __future__ import annotations
 
 from referee.model.colonists.community import stewards_allowed
-from referee.model.colonists.state import ColonistsState
+from referee.model.colonists.state import ColonistsState, Community
 from referee.model.core import Note
 
 
@@ -67,6 +67,18 @@ def leave_extra_stewards(s: ColonistsState, i: int) -> None:
     c.moved = [k for k in c.moved if k < allowed]
 
 
+def discard_stewards(c: Community, start: int, count: int) -> None:
+    """The ``count`` Stewards from index ``start`` leave (the Apprentice's "After 3 turns
+    discard extra Steward"); those numbered after them, gained meanwhile (an Envoy's), take
+    their numbers, and a Steward not yet on the board still enters on a Market."""
+    gone = range(start, start + count)
+    kept = [k for k in range(len(c.stewards)) if k not in gone]
+    left = len(c.stewards) - len(kept)
+    c.stewards = [c.stewards[k] for k in kept] + [None] * left
+    c.block_start = [c.block_start[k] for k in kept] + [None] * left
+    c.moved = [k - count if k >= start + count else k for k in c.moved if k not in gone]
+
+
 def finish_turn(s: ColonistsState, note: Note) -> None:
     """The current turn's action is complete: the next turn, player, half-year or year."""
     s.pending = None
@@ -79,7 +91,10 @@ def finish_turn(s: ColonistsState, note: Note) -> None:
         c.used["apprentice_turns"] -= 1
         if c.used["apprentice_turns"] <= 0:
             c.used.pop("apprentice_turns", None)
-            c.used.pop("apprentice_stewards", None)
+            count = c.used.pop("apprentice_stewards", 0)
+            first = c.used.pop("apprentice_first", None)
+            if first is not None:
+                discard_stewards(c, first - 1, count)
             leave_extra_stewards(s, s.seat)
     s.turns += 1
     note("CO-TURN-ORDER")

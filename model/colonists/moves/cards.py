@@ -18,7 +18,7 @@ from referee.model.colonists.colonies import (
     level_rule,
     player_level_rule,
 )
-from referee.model.colonists.community import effects_of, works
+from referee.model.colonists.community import effects_of, stewards_allowed, works
 from referee.model.colonists.economy import exchange_problem, spend_problem
 from referee.model.colonists.flow import ACT_STAGES, AFTER_PRODUCTION
 from referee.model.colonists.goods import STORABLE, Bundle, add, bundle_text, minus
@@ -688,6 +688,8 @@ class UseCard(Action):
         effect = next(x for x in s.data.improvements[number].effects
                       if isinstance(x, d.Apprentice))
         c = s.p[i]
+        # the Apprentice's Stewards take the next numbers; one gained meanwhile comes after
+        c.used["apprentice_first"] = stewards_allowed(s, i) + 1
         c.used["apprentice_stewards"] = effect.stewards
         c.used["apprentice_turns"] = effect.turns
         _ensure_stewards(s, i)
