@@ -373,6 +373,19 @@ REFUSALS: list[tuple[str, Any, str]] = [
      "the game ends after era 4"),
     ("no Market card left", {"stage": "market_card", "year": 2, "piles": {
         "market_cards": []}}, "no Market card is left"),
+    ("too few Market cards for the era's years", position(piles={
+        "market_cards": ["farm"], "discard": [101]}),
+     "position.piles.market_cards: 2 more Market card(s) are turned face up in era 1 (one a "
+     "year), but the pile holds 1"),
+    ("too few Places for the era's years", position(piles={
+        "places": ["builder_estate", "clay_delve"], "discard": [101]}),
+     "position.piles.places: 3 more Place(s) of era 1 are turned face up in its years, but the "
+     "pile holds 2"),
+    ("too few Places for the year's reveal", {"stage": "reveal_place", "year": 4,
+                                              "piles": {"places": ["grove"]}},
+     "position.piles.places: 3 more Place(s) of era 1"),
+    ("too few starting Places", {"stage": "draw_place", "piles": {"start": ["developer"]}},
+     "position.piles.start: 12 more starting Place(s) are drawn, but the pile holds 1"),
     ("cards to draw from empty piles", position(
         stage="draw", at="librarian", draw=2, piles={"improvements": [], "discard": []},
         players={"Bo": {"stewards": ["librarian"], "moved": [1]}}),

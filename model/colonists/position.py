@@ -907,6 +907,7 @@ class _Reader:
             if p.drawn:
                 starting[p.slug] += p.copies
         free = starting - board_count - shown if self.setup else Counter()
+        left = {"start": free.total()}  # what the board and the era leave for each pile
         s.start_pile = self._place_pile(raw, "start", free, "starting Places not yet drawn")
         # the era's Places
         era_places: Counter[str] = Counter()
@@ -921,6 +922,7 @@ class _Reader:
         else:
             placed = Counter({k: max(0, board_count[k] - earlier[k]) for k in era_places})
             free = era_places - placed - shown
+        left["places"] = free.total()
         s.place_pile = self._place_pile(raw, "places", free, f"era {self.era}'s Places still "
                                         "face down")
         # the Market cards
@@ -930,6 +932,7 @@ class _Reader:
             rest: list[str] = []
         else:
             rest = [c for c in era_cards if c != s.market_card]
+        left["market_cards"] = len(rest)
         if "market_cards" in raw:
             items = _list(raw["market_cards"], "position.piles.market_cards", len(era_cards))
             pile = [_name(c, f"position.piles.market_cards[{k}]", era_cards,
@@ -963,6 +966,9 @@ class _Reader:
             s.draw_pile = [c.id for c in data.improvements_of_era(self.era)
                            if c.id not in cards]
         self._stuck(drawn)
+        self._enough({key: len(pile) for key, pile in (
+            ("start", s.start_pile), ("market_cards", s.card_pile), ("places", s.place_pile))
+            if key in raw}, left)
 
     def _revealed(self, board_count: Counter[str]) -> list[str]:
         data, stage = self.data, self.stage
@@ -1040,6 +1046,35 @@ class _Reader:
             _bad("position.piles.market_cards", "no Market card is left to turn face up")
         if stage == "reveal_place" and not s.place_pile:
             _bad("position.piles.places", "no Place is left to turn face up")
+
+    def _enough(self, stated: dict[str, int], left: dict[str, int]) -> None:
+        """The piles stated hold what the rest of the setup or of the era still turns face up
+        (a Market card a year, the Places of the era's years), as far as the board and the era
+        leave them (``left``: how many each pile holds by default)."""
+        data, stage = self.data, self.stage
+        calendar = data.calendar
+        due: dict[str, int] = {}
+        if self.setup:
+            if stage in ("colonies", "start_player", "draw_place", "lay_place"):
+                laid = sum(1 for t in self.board.tiles.values() if not t.market)
+                due["start"] = data.setup.starting_places - laid - len(self.s.revealed)
+        elif stage != "over":
+            # the year's Market card and Places are still to come before its first turn
+            ahead = stage in ("market_card", *ERA_START_STAGES)
+            due["market_cards"] = calendar.years_per_era - self.year + ahead
+            due["places"] = calendar.places_per_year * max(
+                0, calendar.place_years - self.year + ahead)
+            if stage == "reveal_place":
+                due["places"] += calendar.places_per_year - len(self.s.revealed)
+        what = {"start": "starting Place(s) are drawn",
+                "market_cards": f"Market card(s) are turned face up in era {self.era} (one a "
+                                "year)",
+                "places": f"Place(s) of era {self.era} are turned face up in its years"}
+        for key, count in stated.items():
+            need = min(due.get(key, 0), left.get(key, 0))
+            if count < need:
+                _bad(f"position.piles.{key}", f"{need} more {what[key]}, but the pile holds "
+                     f"{count}")
 
     # ------------------------------------------------------------------ the turn
 
