@@ -390,6 +390,10 @@ REFUSALS: list[tuple[str, Any, str]] = [
         stage="draw", at="librarian", draw=2, piles={"improvements": [], "discard": []},
         players={"Bo": {"stewards": ["librarian"], "moved": [1]}}),
      "2 more card(s) to draw, but the draw and discard piles hold 0"),
+    ("an action outside a pending one", position(stage="turn", at=None, action={
+        "figure": "alchemist", "resume": "turn"}),
+     "position.action: only stated while an action is pending (stages act, draw, keep, "
+     "optional), not at stage turn"),
     ("limits outside a turn", position(stage="turn", at=None, turns_done=1,
                                        limits={"horse:334": 1}), "position.limits"),
     ("deep nesting", position(players={"Ann": {"goods": {"wood": [[[[[[[[1]]]]]]]]}}}),

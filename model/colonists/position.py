@@ -1102,6 +1102,9 @@ class _Reader:
             self._pending()
         elif "limits" in pos:
             _bad("position.limits", f"only stated at stages act, draw and keep, not {stage}")
+        if "action" in pos and stage not in PENDING_STAGES:
+            _bad("position.action", "only stated while an action is pending (stages "
+                 f"{', '.join(PENDING_STAGES)}), not at stage {stage}")
 
     def _action(self) -> dict[str, Any]:
         """The pending action's extras (whose it is, what is still open): ``action``."""
