@@ -344,6 +344,21 @@ REFUSALS: list[tuple[str, Any, str]] = [
     ("revealed Places of another era", position(revealed=["ore_pit"]),
      "ore_pit is not a Place of era 1"),
     ("revealed Places in year 5", position(year=5), "no Places are turned face up in year 5"),
+    ("a face-up Place whose tiles all lie on the board", position(
+        revealed=["baker", "grove", "builder_flat"]),
+     "position.revealed[2]: builder_flat is face up, but every builder_flat tile of era 1 is on "
+     "the board"),
+    ("a face-up Place twice of one tile", position(revealed=["baker", "baker"]),
+     "position.revealed[1]: baker is face up 2 times, but 1 baker tile(s) of era 1 are off the "
+     "board"),
+    ("a starting Place face up and on the board", {
+        "stage": "lay_place", "board": [BOARD[0], {"place": "developer", "at": [0, 1]}],
+        "revealed": ["developer"]},
+     "position.revealed[0]: developer is face up, but every developer tile of the setup is on "
+     "the board"),
+    ("Places to turn face up in year 5", {"stage": "reveal_place", "year": 5},
+     "position.stage: Places are turned face up in years 1 to 4; at stage reveal_place, found "
+     "year 5"),
     ("five colonies in Era I", position(colonies=["altruist", "industrialist", "scholar",
                                                   "trader", "lord"]),
      "4 colonies are in play in era 1"),

@@ -200,6 +200,9 @@ class _Reader:
                  f"year {self.year}")
         if stage == "over" and self.year != years:
             _bad("position.year", f"the game ends after year {years}, found {self.year}")
+        if stage == "reveal_place" and self.year > data.calendar.place_years:
+            _bad("position.stage", f"Places are turned face up in years 1 to "
+                 f"{data.calendar.place_years}; at stage reveal_place, found year {self.year}")
         self._era_stage()
         self.pre_play = self.pre_play_stage()
         s.era = self.era
@@ -906,6 +909,8 @@ class _Reader:
         for p in data.places_of_era(0):
             if p.drawn:
                 starting[p.slug] += p.copies
+        if self.setup:
+            self._face_up(revealed, starting - board_count, "of the setup")
         free = starting - board_count - shown if self.setup else Counter()
         left = {"start": free.total()}  # what the board and the era leave for each pile
         s.start_pile = self._place_pile(raw, "start", free, "starting Places not yet drawn")
@@ -921,6 +926,7 @@ class _Reader:
             free = Counter()
         else:
             placed = Counter({k: max(0, board_count[k] - earlier[k]) for k in era_places})
+            self._face_up(revealed, era_places - placed, f"of era {self.era}")
             free = era_places - placed - shown
         left["places"] = free.total()
         s.place_pile = self._place_pile(raw, "places", free, f"era {self.era}'s Places still "
@@ -994,6 +1000,18 @@ class _Reader:
             _bad("position.revealed", f"at stage reveal_place fewer than "
                  f"{data.calendar.places_per_year} Places are face up")
         return out
+
+    @staticmethod
+    def _face_up(revealed: list[str], left: Counter[str], what: str) -> None:
+        """A face-up Place is one of the copies the board leaves (the others lie there)."""
+        seen: Counter[str] = Counter()
+        for k, slug in enumerate(revealed):
+            seen[slug] += 1
+            if seen[slug] > left[slug]:
+                _bad(f"position.revealed[{k}]", f"{slug} is face up, but every {slug} tile "
+                     f"{what} is on the board" if not left[slug] else f"{slug} is face up "
+                     f"{seen[slug]} times, but {left[slug]} {slug} tile(s) {what} are off the "
+                     "board")
 
     def _place_pile(self, raw: Mapping[Any, Any], key: str, free: Counter[str],
                     what: str) -> list[str]:
