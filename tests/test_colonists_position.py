@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from referee.model.colonists import GAME
 from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
-from referee.model.core import RuleViolation
+from referee.model.core import Action, RuleViolation
 from referee.replays.validator import validate_file
 from tests.colonists_position_helpers import BOARD, POSITION, player, position, random_states
 
@@ -580,3 +580,11 @@ def test_deep_nesting_and_huge_input():
     _never_a_traceback({"players": {f"P{k}": {} for k in range(10 ** 4)}})
     _never_a_traceback(player("Ann", limited={str(10 ** 90): 1}))
     _never_a_traceback(player("Ann", goods={"wood": 10 ** 9}))
+
+
+def test_a_colonist_put_to_work_during_the_setup_has_an_empty_buffer_and_round_trips():
+    s = build({"stage": "draw_place", "players": {"Ann": {"buildings": ["forester_house",
+                                                                         "farm"]}}})
+    GAME.apply(s, Action.make("Ann", "employ", building="forester_house"))
+    assert s.p[0].buildings[0].proven == ()  # it has not produced yet
+    round_trip(s)
