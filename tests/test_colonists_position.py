@@ -327,6 +327,17 @@ REFUSALS: list[tuple[str, Any, str]] = [
      "a Place of era 2"),
     ("more tiles than the box", position(board=[
         *BOARD, {"place": "developer", "at": [3, 0]}]), "the box holds 1 developer tile"),
+    ("a Place's copy of a later era", position(board=[
+        *BOARD, {"place": "joiner", "at": [3, 0]}]),
+     "position.board[20].place: 2 joiner tile(s) come into play by era 1 (the box's others in "
+     "later eras); the board lists 3"),
+    ("a third Market in Era I", position(board=[
+        *BOARD, {"place": "market", "at": [[3, 0], [4, 0]]}]),
+     "position.board: 3 market tiles on the board, but 2 are laid by era 1 at stage act"),
+    ("the third Market before Era II lays it", {"era": 2, "stage": "third_market", "board": [
+        *BOARD, {"place": "market", "at": [[3, 0], [4, 0]]}]},
+     "position.board: 3 market tiles on the board, but 2 are laid by era 2 at stage "
+     "third_market"),
     ("the Day Laborer", position(board=[*BOARD, {"place": "day_laborer", "at": [3, 0]}]),
      "only used in the introductory game"),
     ("the small Market without the option", position(board=[

@@ -369,14 +369,17 @@ class _Reader:
         places = {p.slug for p in data.places}
         known = sorted(places | set(data.markets))
         box: Counter[str] = Counter()
+        by_now: Counter[str] = Counter()  # the copies of the eras up to this one
+        top_era = 0 if self.setup else self.era
         for p in data.places:
             if not p.intro_only:
                 box[p.slug] += p.copies
+                if p.era <= top_era:
+                    by_now[p.slug] += p.copies
         for slug, market in data.markets.items():
             box[slug] += market.copies
         laid: Counter[str] = Counter()
         where: dict[Cell, int] = {}
-        top_era = 0 if self.setup else self.era
         for k, item in enumerate(items):
             path = f"position.board[{k}]"
             tile = _obj(item, path)
@@ -405,6 +408,10 @@ class _Reader:
             if laid[slug] > box[slug]:
                 _bad(f"{path}.place", f"the box holds {box[slug]} {slug} tile(s); the board "
                      f"lists {laid[slug]}")
+            if piece is None and laid[slug] > by_now[slug]:
+                _bad(f"{path}.place", f"{by_now[slug]} {slug} tile(s) come into play by "
+                     + ("the setup" if self.setup else f"era {self.era}") + " (the box's "
+                     f"others in later eras); the board lists {laid[slug]}")
             board.add(slug, cells, market=piece is not None)
         if not any(t.market and t.cells == tuple(sorted(FIRST_MARKET))
                    for t in board.tiles.values()):
@@ -454,6 +461,20 @@ class _Reader:
                     "fifth_colony", "small_market"))):
                 _bad("position.board", f"the {piece.name} is added at the start of era "
                      f"{intro[0]}, after the fifth colony")
+        if not self.setup:
+            # the first Market, then one by each era's step that adds one (not yet at the stage
+            # of this era's step, which lays it next)
+            on_board = Counter(t.slug for t in board.tiles.values() if t.market)
+            added: Counter[str] = Counter({"market": 1})
+            for era in sorted(data.eras):
+                step = data.eras[era].first_step
+                if step.kind == "add_market" and step.market and era <= self.era and not (
+                        era == self.era and stage == "third_market"):
+                    added[step.market] += 1
+            for slug, n in sorted(on_board.items()):
+                if slug in added and n > added[slug]:
+                    _bad("position.board", f"{n} {slug} tiles on the board, but "
+                         f"{added[slug]} are laid by era {self.era} at stage {stage}")
         for era in sorted(data.eras):
             step = data.eras[era].first_step
             if (step.kind == "replace_place" and step.remove and era <= self.era
