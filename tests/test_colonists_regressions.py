@@ -171,3 +171,9 @@ def test_a_market_action_names_only_what_the_card_does() -> None:  # CO-MARKET-A
                             "'decline'")
     (message,) = _errors("CO-FEE-break-a-fee-paid-on-a-market")
     assert message.endswith("on Markets the Fee is never paid")
+
+
+def test_a_market_beyond_the_eras_so_far_is_refused_by_name() -> None:  # CO-POSITION
+    (message,) = _errors("CO-POSITION-break-three-markets-before-era-twos-third")
+    assert message == ("position.board: 3 market tiles on the board, but 2 are laid by era 2 at "
+                       "stage third_market")
