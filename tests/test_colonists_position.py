@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from referee.model.colonists import GAME
 from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
-from referee.model.core import Action, RuleViolation
+from referee.model.core import Action, Chance, RuleViolation
 from referee.replays.validator import validate_file
 from tests.colonists_position_helpers import BOARD, POSITION, player, position, random_states
 
@@ -598,4 +598,23 @@ def test_a_colonist_put_to_work_during_the_setup_has_an_empty_buffer_and_round_t
                                                                          "farm"]}}})
     GAME.apply(s, Action.make("Ann", "employ", building="forester_house"))
     assert s.p[0].buildings[0].proven == ()  # it has not produced yet
+    round_trip(s)
+
+
+
+def test_the_scholars_play_after_the_library_draws_is_written_back_as_the_same_state():
+    # CO-SCHOLAR-1, -2: 4 drawn and 2 kept, then a play is open (stage optional)
+    s = build({"era": 2, "stage": "act", "at": "librarian", "board": BOARD,
+               "colonies": ["alchemist", "altruist", "envoy", "scholar"],
+               "market_card": "planks", "piles": {"improvements": [201, 202, 203, 204, 205]},
+               "players": {"Ann": {"embassies": {"scholar": 2}, "tools": 2,
+                                   "stewards": ["librarian"], "started": [[0, 0]],
+                                   "moved": [1]}}})
+    events = [Action.make("Ann", "draw_cards"),
+              *(Chance.make("draw_improvement", card=c) for c in (205, 202, 201, 204)),
+              Action.make("Ann", "keep", cards=[204, 205])]
+    for event in events:
+        GAME.apply(s, event)
+    assert s.stage == "optional" and s.pending is not None and s.pending.plays == 1
+    assert (s.pending.count, s.pending.keep, s.pending.drawn) == (0, 0, [])
     round_trip(s)
