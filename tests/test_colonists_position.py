@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.model.colonists import GAME
 from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
-from referee.model.core import Action, Chance, RuleViolation
+from referee.model.core import Action, Chance, Phase, RuleViolation
 from referee.replays.validator import validate_file
 from tests.colonists_position_helpers import BOARD, POSITION, player, position, random_states
 from tests.fuzz.generators import near_colonists_position
@@ -646,4 +646,18 @@ def test_the_scholars_play_after_the_library_draws_is_written_back_as_the_same_s
         GAME.apply(s, event)
     assert s.stage == "optional" and s.pending is not None and s.pending.plays == 1
     assert (s.pending.count, s.pending.keep, s.pending.drawn) == (0, 0, [])
+    round_trip(s)
+
+
+def test_the_scholars_draws_in_production_are_written_back_as_the_same_state():
+    # CO-SCHOLAR-1: Bo draws after the sustenance marker; Bo took the year's last turns, but
+    # no turn is under way, so no Steward of his has to be listed as moved
+    s = build({"year": 2, "stage": "end_year", "market_card": "farm",
+               "colonies": ["alchemist", "altruist", "envoy", "scholar"],
+               "piles": {"improvements": [110, 111, 112]},
+               "players": {"Bo": {"embassies": {"scholar": 1}, "tools": 2,
+                                  "stewards": [[0, 0]]}}})
+    GAME.apply(s, Phase.make("sustenance"))
+    assert s.stage == "draw" and s.pending is not None and s.pending.then == "production"
+    assert s.players[s.pending.player] == s.players[s.seat] == "Bo"
     round_trip(s)

@@ -895,9 +895,11 @@ class _Reader:
             if c.stewards[k] is None:
                 _bad(f"{path}.moved", f"Steward {k + 1} moved but is not on the board")
         turns = self.data.calendar.turns_per_half_year
-        if i == self.seat and self.stage in TURN_STAGES:
+        raw = self.pos.get("action")
+        # draws in production come after the half-years: no turn is under way
+        production = isinstance(raw, Mapping) and raw.get("then") == "production"
+        if i == self.seat and self.stage in TURN_STAGES and not production:
             # a Special Ambassador's action before the seat's turn: that turn has not begun
-            raw = self.pos.get("action")
             before = isinstance(raw, Mapping) and raw.get("resume") == "turn" and bool(
                 raw.get("figure"))
             moving = self.stage != "turn" and not before
