@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,10 @@ from hypothesis import strategies as st
 from referee.model.colonists import GAME
 from referee.model.colonists.position import position_of
 from referee.model.colonists.state import ColonistsState
-from referee.model.core import RuleViolation
+from referee.model.core import Action, Chance, Phase, RuleViolation
 from referee.replays.validator import validate_file
 from tests.colonists_position_helpers import BOARD, POSITION, player, position, random_states
+from tests.fuzz.generators import near_colonists_position
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "replays" / "examples" / "colonists-scoring-example.jsonl"
@@ -327,6 +329,17 @@ REFUSALS: list[tuple[str, Any, str]] = [
      "a Place of era 2"),
     ("more tiles than the box", position(board=[
         *BOARD, {"place": "developer", "at": [3, 0]}]), "the box holds 1 developer tile"),
+    ("a Place's copy of a later era", position(board=[
+        *BOARD, {"place": "joiner", "at": [3, 0]}]),
+     "position.board[20].place: 2 joiner tile(s) come into play by era 1 (the box's others in "
+     "later eras); the board lists 3"),
+    ("a third Market in Era I", position(board=[
+        *BOARD, {"place": "market", "at": [[3, 0], [4, 0]]}]),
+     "position.board: 3 market tiles on the board, but 2 are laid by era 1 at stage act"),
+    ("the third Market before Era II lays it", {"era": 2, "stage": "third_market", "board": [
+        *BOARD, {"place": "market", "at": [[3, 0], [4, 0]]}]},
+     "position.board: 3 market tiles on the board, but 2 are laid by era 2 at stage "
+     "third_market"),
     ("the Day Laborer", position(board=[*BOARD, {"place": "day_laborer", "at": [3, 0]}]),
      "only used in the introductory game"),
     ("the small Market without the option", position(board=[
@@ -344,6 +357,21 @@ REFUSALS: list[tuple[str, Any, str]] = [
     ("revealed Places of another era", position(revealed=["ore_pit"]),
      "ore_pit is not a Place of era 1"),
     ("revealed Places in year 5", position(year=5), "no Places are turned face up in year 5"),
+    ("a face-up Place whose tiles all lie on the board", position(
+        revealed=["baker", "grove", "builder_flat"]),
+     "position.revealed[2]: builder_flat is face up, but every builder_flat tile of era 1 is on "
+     "the board"),
+    ("a face-up Place twice of one tile", position(revealed=["baker", "baker"]),
+     "position.revealed[1]: baker is face up 2 times, but 1 baker tile(s) of era 1 are off the "
+     "board"),
+    ("a starting Place face up and on the board", {
+        "stage": "lay_place", "board": [BOARD[0], {"place": "developer", "at": [0, 1]}],
+        "revealed": ["developer"]},
+     "position.revealed[0]: developer is face up, but every developer tile of the setup is on "
+     "the board"),
+    ("Places to turn face up in year 5", {"stage": "reveal_place", "year": 5},
+     "position.stage: Places are turned face up in years 1 to 4; at stage reveal_place, found "
+     "year 5"),
     ("five colonies in Era I", position(colonies=["altruist", "industrialist", "scholar",
                                                   "trader", "lord"]),
      "4 colonies are in play in era 1"),
@@ -373,10 +401,27 @@ REFUSALS: list[tuple[str, Any, str]] = [
      "the game ends after era 4"),
     ("no Market card left", {"stage": "market_card", "year": 2, "piles": {
         "market_cards": []}}, "no Market card is left"),
+    ("too few Market cards for the era's years", position(piles={
+        "market_cards": ["farm"], "discard": [101]}),
+     "position.piles.market_cards: 2 more Market card(s) are turned face up in era 1 (one a "
+     "year), but the pile holds 1"),
+    ("too few Places for the era's years", position(piles={
+        "places": ["builder_estate", "clay_delve"], "discard": [101]}),
+     "position.piles.places: 3 more Place(s) of era 1 are turned face up in its years, but the "
+     "pile holds 2"),
+    ("too few Places for the year's reveal", {"stage": "reveal_place", "year": 4,
+                                              "piles": {"places": ["grove"]}},
+     "position.piles.places: 3 more Place(s) of era 1"),
+    ("too few starting Places", {"stage": "draw_place", "piles": {"start": ["developer"]}},
+     "position.piles.start: 12 more starting Place(s) are drawn, but the pile holds 1"),
     ("cards to draw from empty piles", position(
         stage="draw", at="librarian", draw=2, piles={"improvements": [], "discard": []},
         players={"Bo": {"stewards": ["librarian"], "moved": [1]}}),
      "2 more card(s) to draw, but the draw and discard piles hold 0"),
+    ("an action outside a pending one", position(stage="turn", at=None, action={
+        "figure": "alchemist", "resume": "turn"}),
+     "position.action: only stated while an action is pending (stages act, draw, keep, "
+     "optional), not at stage turn"),
     ("limits outside a turn", position(stage="turn", at=None, turns_done=1,
                                        limits={"horse:334": 1}), "position.limits"),
     ("deep nesting", position(players={"Ann": {"goods": {"wood": [[[[[[[[1]]]]]]]]}}}),
@@ -548,3 +593,71 @@ def test_deep_nesting_and_huge_input():
     _never_a_traceback({"players": {f"P{k}": {} for k in range(10 ** 4)}})
     _never_a_traceback(player("Ann", limited={str(10 ** 90): 1}))
     _never_a_traceback(player("Ann", goods={"wood": 10 ** 9}))
+
+
+def test_a_colonist_put_to_work_during_the_setup_has_an_empty_buffer_and_round_trips():
+    s = build({"stage": "draw_place", "players": {"Ann": {"buildings": ["forester_house",
+                                                                         "farm"]}}})
+    GAME.apply(s, Action.make("Ann", "employ", building="forester_house"))
+    assert s.p[0].buildings[0].proven == ()  # it has not produced yet
+    round_trip(s)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_near_valid_positions_are_refused_or_played_on_and_written_back(seed):
+    # the fault campaign's generator of near-valid positions (tests/fuzz/generators.py)
+    rng = random.Random(seed)
+    players, options, pos = near_colonists_position(rng)
+    try:
+        state = GAME.new_state(players, options, pos)
+    except RuleViolation as exc:
+        assert exc.violation.kind == "schema", exc.violation
+        return
+    for _ in range(8):
+        try:
+            written = json.loads(json.dumps(position_of(state)))
+        except ValueError:  # a stage no position holds (a later era's setup)
+            written = None
+        if written is not None:
+            again = GAME.new_state(players, options, written)
+            assert again.fingerprint() == state.fingerprint(), (seed, state.stage)
+        if GAME.is_over(state):
+            return
+        outcomes = GAME.chance_outcomes(state)
+        events = [e for e, _ in outcomes] if outcomes else GAME.legal_actions(state)
+        assert events, (seed, state.stage)
+        GAME.apply(state, rng.choice(events))
+
+
+def test_the_scholars_play_after_the_library_draws_is_written_back_as_the_same_state():
+    # CO-SCHOLAR-1, -2: 4 drawn and 2 kept, then a play is open (stage optional)
+    s = build({"era": 2, "stage": "act", "at": "librarian", "board": BOARD,
+               "colonies": ["alchemist", "altruist", "envoy", "scholar"],
+               "market_card": "planks", "piles": {"improvements": [201, 202, 203, 204, 205]},
+               "players": {"Ann": {"embassies": {"scholar": 2}, "tools": 2,
+                                   "stewards": ["librarian"], "started": [[0, 0]],
+                                   "moved": [1]}}})
+    events = [Action.make("Ann", "draw_cards"),
+              *(Chance.make("draw_improvement", card=c) for c in (205, 202, 201, 204)),
+              Action.make("Ann", "keep", cards=[204, 205])]
+    for event in events:
+        GAME.apply(s, event)
+    assert s.stage == "optional" and s.pending is not None and s.pending.plays == 1
+    assert (s.pending.count, s.pending.keep, s.pending.drawn) == (0, 0, [])
+    round_trip(s)
+
+
+def test_the_scholars_draws_in_production_are_written_back_as_the_same_state():
+    # CO-SCHOLAR-1: Bo draws after the sustenance marker; Bo took the year's last turns, but
+    # no turn is under way, so no Steward of his has to be listed as moved
+    s = build({"year": 2, "stage": "end_year", "market_card": "farm",
+               "colonies": ["alchemist", "altruist", "envoy", "scholar"],
+               "piles": {"improvements": [110, 111, 112]},
+               "players": {"Bo": {"embassies": {"scholar": 1}, "tools": 2,
+                                  "stewards": [[0, 0]]}}})
+    GAME.apply(s, Phase.make("sustenance"))
+    assert s.stage == "draw" and s.pending is not None and s.pending.then == "production"
+    assert s.players[s.pending.player] == s.players[s.seat] == "Bo"
+    round_trip(s)

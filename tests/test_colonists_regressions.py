@@ -222,3 +222,9 @@ def test_a_building_contract_refuses_the_fields_of_goods_received() -> None:  # 
 def test_a_trade_names_one_source() -> None:  # CO-VOCAB
     (message,) = _errors("CO-CARD-EFFECT-break-a-market-stand-trade-also-names-a-colony")
     assert "name either the 'card' or the 'colony' that trades, not both" in message
+
+
+def test_a_market_beyond_the_eras_so_far_is_refused_by_name() -> None:  # CO-POSITION
+    (message,) = _errors("CO-POSITION-break-three-markets-before-era-twos-third")
+    assert message == ("position.board: 3 market tiles on the board, but 2 are laid by era 2 at "
+                       "stage third_market")

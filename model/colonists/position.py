@@ -200,6 +200,9 @@ class _Reader:
                  f"year {self.year}")
         if stage == "over" and self.year != years:
             _bad("position.year", f"the game ends after year {years}, found {self.year}")
+        if stage == "reveal_place" and self.year > data.calendar.place_years:
+            _bad("position.stage", f"Places are turned face up in years 1 to "
+                 f"{data.calendar.place_years}; at stage reveal_place, found year {self.year}")
         self._era_stage()
         self.pre_play = self.pre_play_stage()
         s.era = self.era
@@ -366,14 +369,17 @@ class _Reader:
         places = {p.slug for p in data.places}
         known = sorted(places | set(data.markets))
         box: Counter[str] = Counter()
+        by_now: Counter[str] = Counter()  # the copies of the eras up to this one
+        top_era = 0 if self.setup else self.era
         for p in data.places:
             if not p.intro_only:
                 box[p.slug] += p.copies
+                if p.era <= top_era:
+                    by_now[p.slug] += p.copies
         for slug, market in data.markets.items():
             box[slug] += market.copies
         laid: Counter[str] = Counter()
         where: dict[Cell, int] = {}
-        top_era = 0 if self.setup else self.era
         for k, item in enumerate(items):
             path = f"position.board[{k}]"
             tile = _obj(item, path)
@@ -402,6 +408,10 @@ class _Reader:
             if laid[slug] > box[slug]:
                 _bad(f"{path}.place", f"the box holds {box[slug]} {slug} tile(s); the board "
                      f"lists {laid[slug]}")
+            if piece is None and laid[slug] > by_now[slug]:
+                _bad(f"{path}.place", f"{by_now[slug]} {slug} tile(s) come into play by "
+                     + ("the setup" if self.setup else f"era {self.era}") + " (the box's "
+                     f"others in later eras); the board lists {laid[slug]}")
             board.add(slug, cells, market=piece is not None)
         if not any(t.market and t.cells == tuple(sorted(FIRST_MARKET))
                    for t in board.tiles.values()):
@@ -451,6 +461,20 @@ class _Reader:
                     "fifth_colony", "small_market"))):
                 _bad("position.board", f"the {piece.name} is added at the start of era "
                      f"{intro[0]}, after the fifth colony")
+        if not self.setup:
+            # the first Market, then one by each era's step that adds one (not yet at the stage
+            # of this era's step, which lays it next)
+            on_board = Counter(t.slug for t in board.tiles.values() if t.market)
+            added: Counter[str] = Counter({"market": 1})
+            for era in sorted(data.eras):
+                step = data.eras[era].first_step
+                if step.kind == "add_market" and step.market and era <= self.era and not (
+                        era == self.era and stage == "third_market"):
+                    added[step.market] += 1
+            for slug, n in sorted(on_board.items()):
+                if slug in added and n > added[slug]:
+                    _bad("position.board", f"{n} {slug} tiles on the board, but "
+                         f"{added[slug]} are laid by era {self.era} at stage {stage}")
         for era in sorted(data.eras):
             step = data.eras[era].first_step
             if (step.kind == "replace_place" and step.remove and era <= self.era
@@ -879,9 +903,11 @@ class _Reader:
             if c.stewards[k] is None:
                 _bad(f"{path}.moved", f"Steward {k + 1} moved but is not on the board")
         turns = self.data.calendar.turns_per_half_year
-        if i == self.seat and self.stage in TURN_STAGES:
+        raw = self.pos.get("action")
+        # draws in production come after the half-years: no turn is under way
+        production = isinstance(raw, Mapping) and raw.get("then") == "production"
+        if i == self.seat and self.stage in TURN_STAGES and not production:
             # a Special Ambassador's action before the seat's turn: that turn has not begun
-            raw = self.pos.get("action")
             before = isinstance(raw, Mapping) and raw.get("resume") == "turn" and bool(
                 raw.get("figure"))
             moving = self.stage != "turn" and not before
@@ -914,7 +940,10 @@ class _Reader:
         for p in data.places_of_era(0):
             if p.drawn:
                 starting[p.slug] += p.copies
+        if self.setup:
+            self._face_up(revealed, starting - board_count, "of the setup")
         free = starting - board_count - shown if self.setup else Counter()
+        left = {"start": free.total()}  # what the board and the era leave for each pile
         s.start_pile = self._place_pile(raw, "start", free, "starting Places not yet drawn")
         # the era's Places
         era_places: Counter[str] = Counter()
@@ -928,7 +957,9 @@ class _Reader:
             free = Counter()
         else:
             placed = Counter({k: max(0, board_count[k] - earlier[k]) for k in era_places})
+            self._face_up(revealed, era_places - placed, f"of era {self.era}")
             free = era_places - placed - shown
+        left["places"] = free.total()
         s.place_pile = self._place_pile(raw, "places", free, f"era {self.era}'s Places still "
                                         "face down")
         # the Market cards
@@ -938,6 +969,7 @@ class _Reader:
             rest: list[str] = []
         else:
             rest = [c for c in era_cards if c != s.market_card]
+        left["market_cards"] = len(rest)
         if "market_cards" in raw:
             items = _list(raw["market_cards"], "position.piles.market_cards", len(era_cards))
             pile = [_name(c, f"position.piles.market_cards[{k}]", era_cards,
@@ -971,6 +1003,9 @@ class _Reader:
             s.draw_pile = [c.id for c in data.improvements_of_era(self.era)
                            if c.id not in cards]
         self._stuck(drawn)
+        self._enough({key: len(pile) for key, pile in (
+            ("start", s.start_pile), ("market_cards", s.card_pile), ("places", s.place_pile))
+            if key in raw}, left)
 
     def _revealed(self, board_count: Counter[str]) -> list[str]:
         data, stage = self.data, self.stage
@@ -996,6 +1031,18 @@ class _Reader:
             _bad("position.revealed", f"at stage reveal_place fewer than "
                  f"{data.calendar.places_per_year} Places are face up")
         return out
+
+    @staticmethod
+    def _face_up(revealed: list[str], left: Counter[str], what: str) -> None:
+        """A face-up Place is one of the copies the board leaves (the others lie there)."""
+        seen: Counter[str] = Counter()
+        for k, slug in enumerate(revealed):
+            seen[slug] += 1
+            if seen[slug] > left[slug]:
+                _bad(f"position.revealed[{k}]", f"{slug} is face up, but every {slug} tile "
+                     f"{what} is on the board" if not left[slug] else f"{slug} is face up "
+                     f"{seen[slug]} times, but {left[slug]} {slug} tile(s) {what} are off the "
+                     "board")
 
     def _place_pile(self, raw: Mapping[Any, Any], key: str, free: Counter[str],
                     what: str) -> list[str]:
@@ -1049,6 +1096,35 @@ class _Reader:
         if stage == "reveal_place" and not s.place_pile:
             _bad("position.piles.places", "no Place is left to turn face up")
 
+    def _enough(self, stated: dict[str, int], left: dict[str, int]) -> None:
+        """The piles stated hold what the rest of the setup or of the era still turns face up
+        (a Market card a year, the Places of the era's years), as far as the board and the era
+        leave them (``left``: how many each pile holds by default)."""
+        data, stage = self.data, self.stage
+        calendar = data.calendar
+        due: dict[str, int] = {}
+        if self.setup:
+            if stage in ("colonies", "start_player", "draw_place", "lay_place"):
+                laid = sum(1 for t in self.board.tiles.values() if not t.market)
+                due["start"] = data.setup.starting_places - laid - len(self.s.revealed)
+        elif stage != "over":
+            # the year's Market card and Places are still to come before its first turn
+            ahead = stage in ("market_card", *ERA_START_STAGES)
+            due["market_cards"] = calendar.years_per_era - self.year + ahead
+            due["places"] = calendar.places_per_year * max(
+                0, calendar.place_years - self.year + ahead)
+            if stage == "reveal_place":
+                due["places"] += calendar.places_per_year - len(self.s.revealed)
+        what = {"start": "starting Place(s) are drawn",
+                "market_cards": f"Market card(s) are turned face up in era {self.era} (one a "
+                                "year)",
+                "places": f"Place(s) of era {self.era} are turned face up in its years"}
+        for key, count in stated.items():
+            need = min(due.get(key, 0), left.get(key, 0))
+            if count < need:
+                _bad(f"position.piles.{key}", f"{need} more {what[key]}, but the pile holds "
+                     f"{count}")
+
     # ------------------------------------------------------------------ the turn
 
     def _turn_state(self) -> None:
@@ -1075,6 +1151,9 @@ class _Reader:
             self._pending()
         elif "limits" in pos:
             _bad("position.limits", f"only stated at stages act, draw and keep, not {stage}")
+        if "action" in pos and stage not in PENDING_STAGES:
+            _bad("position.action", "only stated while an action is pending (stages "
+                 f"{', '.join(PENDING_STAGES)}), not at stage {stage}")
 
     def _action(self) -> dict[str, Any]:
         """The pending action's extras (whose it is, what is still open): ``action``."""

@@ -214,6 +214,95 @@ def log_input(rng: random.Random) -> tuple[str, bytes]:
     return name, mutate_log(rng, data)
 
 
+# --------------------------------------------------------------------------- Colonists positions
+
+
+@cache
+def colonists_positions() -> tuple[tuple[tuple[str, ...], dict | None, dict], ...]:
+    """(players, options, position) of each bundled Colonists log that starts from a position."""
+    found = []
+    for _, data in log_seeds():
+        try:
+            head = json.loads(data.split(b"\n", 1)[0])
+        except (ValueError, RecursionError):
+            continue
+        if not isinstance(head, dict) or head.get("game") != "colonists":
+            continue
+        players, options, pos = head.get("players"), head.get("options"), head.get("position")
+        if (isinstance(pos, dict) and isinstance(players, list) and players
+                and all(isinstance(p, str) for p in players)
+                and (options is None or isinstance(options, dict))):
+            found.append((tuple(players), options, pos))
+    return tuple(found)
+
+
+def _paths(obj: object, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix] if prefix else []
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out.extend(_paths(v, (*prefix, k)))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            out.extend(_paths(v, (*prefix, i)))
+    return out
+
+
+def _at(obj: object, path: tuple) -> object:
+    for key in path:
+        obj = obj[key]
+    return obj
+
+
+def _near_mutation(rng: random.Random, pos: dict, donors: list[dict]) -> None:
+    """One change that keeps the types: a value another position holds at the same path, a
+    count moved by a little, a list item dropped, doubled or swapped, a field left out."""
+    paths = _paths(pos)
+    if not paths:
+        return
+    path = rng.choice(paths)
+    parent, key = _at(pos, path[:-1]), path[-1]
+    value = parent[key]
+    pick = rng.random()
+    if pick < 0.15 and isinstance(parent, dict):
+        del parent[key]
+        return
+    if pick < 0.5:
+        for _ in range(8):
+            try:
+                parent[key] = json.loads(json.dumps(_at(rng.choice(donors), path)))
+                return
+            except (KeyError, IndexError, TypeError):
+                continue
+    if isinstance(value, bool):
+        parent[key] = not value
+    elif isinstance(value, int):
+        parent[key] = max(0, value + rng.choice((-2, -1, 1, 2, 3)))
+    elif isinstance(value, list) and value:
+        items = list(value)
+        op = rng.random()
+        if op < 0.35:
+            del items[rng.randrange(len(items))]
+        elif op < 0.7:
+            items.insert(rng.randrange(len(items) + 1), json.loads(json.dumps(rng.choice(items))))
+        else:
+            i, j = rng.randrange(len(items)), rng.randrange(len(items))
+            items[i], items[j] = items[j], items[i]
+        parent[key] = items
+
+
+def near_colonists_position(rng: random.Random) -> tuple[tuple[str, ...], dict | None, dict]:
+    """A position of a bundled Colonists log with one to three changes that keep its types
+    (so most stay plausible): the reader must refuse it under CO-POSITION or read a state
+    the game plays on from and writes back as the same position."""
+    seeds = colonists_positions()
+    players, options, pos = rng.choice(seeds)
+    pos = json.loads(json.dumps(pos))
+    donors = [p for _, _, p in seeds]
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        _near_mutation(rng, pos, donors)
+    return players, options, pos
+
+
 # --------------------------------------------------------------------------- clarifications
 
 

@@ -440,7 +440,10 @@ def finish_draws(s: ColonistsState, i: int, note: Note) -> None:
         plays = sum(x.plays for x in effects_of(s, i, d.PlayOnDraw))
         if plays:
             p.plays = plays + extra_plays(s, i)
-        p.drawn = []  # kept or discarded by now: the Scholar's plays come from the hand
+    if p is not None:
+        # kept or discarded by now: the Scholar's plays come from the hand, and nothing is
+        # left to draw or keep
+        p.count, p.keep, p.drawn = 0, 0, []
     done(s, note)
 
 

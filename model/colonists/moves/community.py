@@ -31,7 +31,7 @@ from referee.model.colonists.economy import (
     sustain_problem,
     trim,
 )
-from referee.model.colonists.flow import ACT_STAGES, ANY_SETUP_STAGES, PLAY_STAGES, ColonistsFlow
+from referee.model.colonists.flow import ACT_STAGES, PLAY_STAGES, ColonistsFlow
 from referee.model.colonists.goods import (
     STORABLE,
     Bundle,
@@ -586,7 +586,9 @@ class Employ(Action):
         idle = not works(s.data, built)
         built.workers.append(worker)
         if idle and b.buffer:  # its Buffer was emptied when it stopped working
-            built.proven = None if s.stage in ANY_SETUP_STAGES else empty_room(b)
+            # a later era's display may fill it directly; elsewhere (the setup of a game
+            # from a position included) it holds nothing until it has produced
+            built.proven = None if s.stage == "setup_display" else empty_room(b)
         s.p[i].changed()
 
 
