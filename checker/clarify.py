@@ -36,6 +36,7 @@ from referee.checker.solving import (
     next_probe,
     order_key,
     order_of,
+    own_context,
     reusable_solver,
     tracked,
     value_of,
@@ -124,6 +125,13 @@ class TopicChecker:
     """Reusable solvers for one topic; checks clarifications one by one and as a file."""
 
     def __init__(self, topic: Topic, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+        # the checker's terms and solvers live in a Z3 context of their own, so that its
+        # verdicts and their time do not depend on what the process solved before
+        self.ctx = z3.Context()
+        with own_context(self.ctx):
+            self._build(topic, timeout_ms)
+
+    def _build(self, topic: Topic, timeout_ms: int) -> None:
         self.topic = topic
         self.timeout_ms = timeout_ms
         self.limited = False  # the time limit cut a witness search short (per verdict)
@@ -235,7 +243,8 @@ class TopicChecker:
         is then not the least, and may differ from run to run), the message says so."""
         self.limited = False
         self._terms.clear()
-        verdict = self._verdict(c)
+        with own_context(self.ctx):
+            verdict = self._verdict(c)
         if (self.limited or verdict.verdict == "unknown") and self.answered:
             # the solvers' history (what they learnt from earlier queries) changes how long a
             # search takes: a verdict the time limit touched is taken again on fresh solvers,
@@ -542,6 +551,10 @@ class TopicChecker:
         with no legal choice (MARCO: a map solver over selector literals proposes maximal
         unexplored seeds; conflicting seeds are shrunk to minimal ones and blocked upwards,
         the others are grown and blocked downwards)."""
+        with own_context(self.ctx):
+            return self._conflicts(clarifications)
+
+    def _conflicts(self, clarifications: Sequence[Clarification]) -> ConflictSearch:
         search = ConflictSearch()
         self.limited = False
         self._terms.clear()

@@ -43,6 +43,22 @@ class Budget:
         return self.left_ms() <= 0
 
 
+@contextmanager
+def own_context(ctx: z3.Context) -> Iterator[None]:
+    """Z3's default context replaced by ``ctx`` while the block runs: every term and solver
+    made without a context of its own is made in ``ctx``. Z3's search depends on the order in
+    which the terms of its context were made, so solvers that share the process's context
+    answer a query faster or slower (a verdict within its time limit or not) depending on what
+    the process solved before; in a context of their own they answer as in a fresh process.
+    Not for threads that solve at the same time."""
+    saved = z3.z3._main_ctx
+    z3.z3._main_ctx = ctx
+    try:
+        yield
+    finally:
+        z3.z3._main_ctx = saved
+
+
 def reusable_solver() -> z3.Solver:
     """A solver for many short checks inside push/pop: its models are not compacted (which
     costs more than reading the few values asked of them; the values are the same)."""

@@ -225,3 +225,31 @@ def test_a_verdict_cut_short_on_used_solvers_is_taken_again_on_fresh_ones():
     again = shared.verdict(second)
     fresh = TopicChecker(topic).verdict(second)
     assert again.to_json() == fresh.to_json() and "cut short" not in again.message
+
+
+def test_a_fresh_checker_searches_as_in_a_fresh_process_whatever_the_process_solved():
+    """Z3's search depends on the order the terms of its context were made: a checker solves
+    in a context of its own, so a fresh checker's search (and so its time within the limit)
+    does not depend on the terms and queries the process made before (a verdict of
+    `debt-cap` once took over 5 s after other files in one process, and came out unknown)."""
+    import z3
+
+    loaded = load_file(EXAMPLES / "payment-house-rules.toml")
+    (debt,) = [c for c in loaded.clarifications if c.id == "debt-cap"]
+
+    def search() -> tuple[str, dict[str, float]]:
+        checker = TopicChecker(loaded.topic)
+        assert checker.plain.ctx is checker.ctx and checker.ctx is not z3.main_ctx()
+        verdict = checker.verdict(debt)
+        stats = checker.plain.statistics()
+        return verdict.verdict, {k: stats.get_key_value(k) for k in stats.keys()
+                                 if k in ("conflicts", "decisions", "propagations")}
+
+    first = search()
+    assert first[0] == "contradiction" and first[1]
+    # the process makes other terms and solves other files in between
+    x = [z3.Int(f"x{k}") for k in range(500)]
+    z3.Solver().check(z3.Sum(x) == 7, *[v >= 0 for v in x])
+    for other in sorted(EXAMPLES.glob("*.toml"))[:4]:
+        check_file(load_file(other))
+    assert search() == first
