@@ -194,6 +194,11 @@ def parse_expression(text: str, symbols: Mapping[str, str]) -> Expr:
         column = stripped.index("#") + 1
         raise ExpressionError(f"'#' is not allowed (at column {column}: it would hide the "
                               "rest of the expression as a comment)", stripped)
+    if not stripped.isascii():
+        # Python reads names in their NFKC form: a full-width 'ｔｏｏｌｓ' would be 'tools'
+        column, char = next((k, ch) for k, ch in enumerate(stripped, start=1) if ord(ch) > 127)
+        raise ExpressionError(f"only ASCII characters are allowed (found {char!r}, "
+                              f"U+{ord(char):04X}, at column {column})", stripped)
     if "\n" in stripped or "\r" in stripped:
         # A newline would let a second statement or a comment hide after the first line.
         stripped = " ".join(stripped.split())

@@ -123,6 +123,10 @@ def test_a_hash_in_an_expression_is_refused(tmp_path, expression):
     ("bid + 1", "is an integer, not a condition"),
     ("3", "'3' is an integer, not a condition"),
     ("min(bid, high)", "is an integer, not a condition"),
+    # Python would read the full-width name as 'bid': lookalikes are refused, not normalised
+    ("\uff42\uff49\uff44 == 1", "only ASCII characters are allowed (found '\uff42', U+FF42, at "
+                                   "column 1)"),
+    ("bid == 1 and \u0431id == 2", "U+0431, at column 14"),
 ])
 def test_hostile_expressions_are_located_usage_errors(tmp_path, expression, fragment):
     line = _usage_error(runner.invoke(app, ["clarify", str(_file(tmp_path, _bid(expression)))]))
