@@ -245,8 +245,7 @@ def test_a_fresh_checker_searches_as_in_a_fresh_process_whatever_the_process_sol
         checker = TopicChecker(loaded.topic)
         assert checker.plain.ctx is checker.ctx and checker.ctx is not z3.main_ctx()
         verdict = checker.verdict(debt)
-        stats = checker.plain.statistics()
-        return verdict.verdict, {k: stats.get_key_value(k) for k in stats.keys()
+        return verdict.verdict, {k: v for k, v in checker.plain.statistics()
                                  if k in ("conflicts", "decisions", "propagations")}
 
     first = search()

@@ -392,7 +392,7 @@ def building_yields(s: ColonistsState, i: int, kinds: tuple[str, ...]) -> list[B
     return found
 
 
-def _yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built]]:
+def _yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, int]]:
     """:func:`_building_yields`, cached per community (do not change it)."""
     cache = s.p[i].cache
     every = cache.get("yields")
@@ -401,17 +401,19 @@ def _yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built]]:
     return every
 
 
-def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built]]:
-    """(its kind, its batch, the building) for every working building with an output, in
-    display order (a building bonus counts the buildings of one slug, all of one kind)."""
+def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, int]]:
+    """(its kind, its batch, the building's index) for every working building with an output,
+    in display order (a building bonus counts the buildings of one slug, all of one kind). An
+    index, not the building: a copy of the community keeps these values with its own
+    buildings."""
     data = s.data
     factory = _factory_bonus(s, i)
     bonuses = effects_of(s, i, d.BuildingBonus)
     counted: dict[int, int] = {}
-    out: list[tuple[str, Bundle, Built]] = []
+    out: list[tuple[str, Bundle, int]] = []
     buildings = data.buildings
     producing = data.building_roles.producing
-    for built in s.p[i].buildings:
+    for k, built in enumerate(s.p[i].buildings):
         if built.slug not in producing:
             continue
         b = buildings[built.slug]
@@ -429,7 +431,7 @@ def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, Built
                 if bonus.max_buildings is None or seen < bonus.max_buildings:
                     counted[k] = seen + 1
                     add(batch, bonus.goods)
-        out.append((b.kind, batch, built))
+        out.append((b.kind, batch, k))
     return out
 
 
@@ -461,10 +463,12 @@ def buffer_room(s: ColonistsState, i: int) -> Bundle:
         return found
     out: Bundle = {}
     storable = d.STORABLE
-    for kind, batch, built in _yields(s, i):
+    built_list = c.buildings
+    for kind, batch, k in _yields(s, i):
         if kind not in ("production", "sustenance"):
             continue
-        generated = None if built.proven is None else dict(built.proven)
+        proven = built_list[k].proven
+        generated = None if proven is None else dict(proven)
         for g, n in batch.items():
             if generated is not None:
                 n = min(n, generated.get(g, 0))
@@ -499,17 +503,9 @@ def settle_buffers(s: ColonistsState, i: int) -> None:
     goods may be placed in Buffers directly): each Buffer's room is its batch now. The derived
     values must be fresh (call ``changed()`` first after changing what they read)."""
     c = s.p[i]
-    old = c.buildings
     c.buildings = proven_buildings(s, i)
     c.effect_room = effect_room_now(s, i)
-    # only the Buffers' room reads what changed (each Buffer's room): the other derived values
-    # stay, the yields' list pointing at the buildings that replace those it named
-    cache = c.cache
-    cache.pop("buffers", None)
-    yields = cache.get("yields")
-    if yields is not None:
-        now = {id(a): b for a, b in zip(old, c.buildings, strict=True)}
-        cache["yields"] = [(kind, batch, now[id(built)]) for kind, batch, built in yields]
+    c.cache.pop("buffers", None)  # the one derived value that reads each Buffer's room
 
 
 def proven_buildings(s: ColonistsState, i: int) -> list[Built]:
@@ -543,16 +539,16 @@ def room_of(goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
 def default_proven(s: ColonistsState, i: int) -> list[tuple[tuple[str, int], ...] | None]:
     """For each building, the room of its Buffer once every source has produced: its batch now
     where it works, nothing where it does not; None for a building without a Buffer."""
-    batches = {id(built): batch for kind, batch, built in _yields(s, i)
+    batches = {k: batch for kind, batch, k in _yields(s, i)
                if kind in ("production", "sustenance")}
     buildings = s.data.buildings
     out: list[tuple[tuple[str, int], ...] | None] = []
-    for built in s.p[i].buildings:
+    for k, built in enumerate(s.p[i].buildings):
         b = buildings.get(built.slug)
         if b is None or not b.buffer:
             out.append(built.proven)
             continue
-        batch = batches.get(id(built))
+        batch = batches.get(k)
         out.append(room_of(batch) if batch is not None else ())
     return out
 
