@@ -413,7 +413,7 @@ def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, int]]
     out: list[tuple[str, Bundle, int]] = []
     buildings = data.buildings
     producing = data.building_roles.producing
-    for k, built in enumerate(s.p[i].buildings):
+    for at, built in enumerate(s.p[i].buildings):
         if built.slug not in producing:
             continue
         b = buildings[built.slug]
@@ -431,7 +431,7 @@ def _building_yields(s: ColonistsState, i: int) -> list[tuple[str, Bundle, int]]
                 if bonus.max_buildings is None or seen < bonus.max_buildings:
                     counted[k] = seen + 1
                     add(batch, bonus.goods)
-        out.append((b.kind, batch, k))
+        out.append((b.kind, batch, at))
     return out
 
 
