@@ -225,6 +225,26 @@ def test_embassy_costs_are_cumulative_and_values_the_highest() -> None:
         assert not possible("embassy", situation, lambda v, t=top: v["target_a"] == t + 1)
 
 
+RICH = ("tools >= 20 and wood >= 20 and clay >= 20 and ore >= 20 and planks >= 20 and "
+        "bricks >= 20 and iron >= 20 and storage >= 200")
+
+
+def test_a_building_owned_stands_among_its_kind() -> None:
+    # rulebook, Razing: "you may raze a Building only to replace it with the exact same
+    # Building": a community whose spots are all taken may raze its Library to build one again.
+    # The Library is no Residence, so 12 Residences on 12 spots leave no room for it: the
+    # situation the verdict used to stand on could not arise.
+    library = buildings().index("library") + 1
+    full = f"building == {library} and owned == 1 and others == spots and facilities == 3"
+    assert verdict("build", f"{full} and {RICH}", "built == 1")[0] == "consistent"
+    assert verdict("build", f"building == {library} and owned == 1",
+                   "residences < others")[0] == "redundant"
+    # a Flat owned and the Farms it is remodelled from are distinct Residences
+    flat = buildings().index("flat") + 1
+    assert verdict("build", f"building == {flat}", "owned + sources <= residences")[0] == \
+        "redundant"
+
+
 FULL = ("era == 1 and level_a == 0 and level_b == 0 and facilities == 3 and others == spots "
         "and wood >= 3 and clay >= 2 and storage >= 5 and target_b == 0")
 
