@@ -15,8 +15,9 @@ import z3
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.checker.clarify import check_clarifications
+from referee.checker.clarify import Clarification, TopicChecker, check_clarifications
 from referee.checker.clarify_file import load_file
+from referee.checker.expr import parse_expression
 from referee.checker.topics import get_topic, known_games
 from referee.checker.topics.colonists import topics
 from referee.checker.topics.colonists.audit import (
@@ -109,6 +110,13 @@ def least(topic: str, situation: Mapping[str, int | bool], term: Any, *extra: An
     if result != z3.sat:
         return None
     return int(opt.lower(handle).as_long())
+
+
+def verdict(topic: str, when: str, then: str) -> tuple[str, list[str]]:
+    t = get_topic("colonists", topic)
+    c = Clarification("c", "", parse_expression(when, t.sorts()), parse_expression(then, t.sorts()))
+    v = TopicChecker(t, 20_000).verdict(c)
+    return v.verdict, v.rules
 
 
 def names(symbols: tuple) -> list[str]:
@@ -215,6 +223,62 @@ def test_embassy_costs_are_cumulative_and_values_the_highest() -> None:
         top = card.max_colony_level
         assert possible("embassy", situation, lambda v, t=top: v["target_a"] == t)
         assert not possible("embassy", situation, lambda v, t=top: v["target_a"] == t + 1)
+
+
+RICH = ("tools >= 20 and wood >= 20 and clay >= 20 and ore >= 20 and planks >= 20 and "
+        "bricks >= 20 and iron >= 20 and storage >= 200")
+
+
+def test_a_building_owned_stands_among_its_kind() -> None:
+    # rulebook, Razing: "you may raze a Building only to replace it with the exact same
+    # Building": a community whose spots are all taken may raze its Library to build one again.
+    # The Library is no Residence, so 12 Residences on 12 spots leave no room for it: the
+    # situation the verdict used to stand on could not arise.
+    library = buildings().index("library") + 1
+    full = f"building == {library} and owned == 1 and others == spots and facilities == 3"
+    assert verdict("build", f"{full} and {RICH}", "built == 1")[0] == "consistent"
+    assert verdict("build", f"building == {library} and owned == 1",
+                   "residences < others")[0] == "redundant"
+    # a Flat owned and the Farms it is remodelled from are distinct Residences
+    flat = buildings().index("flat") + 1
+    assert verdict("build", f"building == {flat}", "owned + sources <= residences")[0] == \
+        "redundant"
+
+
+FULL = ("era == 1 and level_a == 0 and level_b == 0 and facilities == 3 and others == spots "
+        "and wood >= 3 and clay >= 2 and storage >= 5 and target_b == 0")
+
+
+def test_a_full_community_razes_to_make_room_for_an_embassy() -> None:
+    # rulebook, Razing: "When you run out of Building spots, you may raze Buildings when
+    # building new ones ... Razing a Building costs an additional 2 Tools"; Establishing a
+    # Diplomatic Relation: "Embassies are subject to the same rules as Buildings"
+    assert verdict("embassy", f"{FULL} and razable >= 1 and tools >= 3", "target_a == 1")[0] \
+        == "consistent"
+    assert verdict("embassy", f"{FULL} and razable >= 1 and tools >= 3 and target_a == 1",
+                   "razed == 1 and pay_tools == 1")[0] == "redundant"
+    assert verdict("embassy", f"{FULL} and razable >= 1 and tools == 2", "target_a == 1") == \
+        ("contradiction", ["CO-BUILD-SPOTS", "CO-DIPLOMAT"])
+    assert verdict("embassy", f"{FULL} and razable == 0 and tools >= 3", "target_a == 1") == \
+        ("contradiction", ["CO-BUILD-SPOTS", "CO-RAZE"])
+    assert verdict("embassy", "level_a >= 1 and level_b >= 1", "razed == 0") == \
+        ("redundant", ["CO-RAZE"])
+
+
+def test_embassy_razing_agrees_with_the_engine() -> None:
+    sheds = [{"building": "storage_shed", "workers": ["farmer"]}] * 3
+    ann = {"buildings": ["farm"] * 20 + sheds, "goods": {"wood": 3, "clay": 2},
+           "tools": 3, "stewards": [DIPLOMAT], "started": [[0, 0]], "moved": [1]}
+    state = state_at(1, {"Ann": ann}, stage="act", at=DIPLOMAT)
+    situation = embassy_situation(state, 0, "trader", None)
+    plain = Action.make("Ann", "diplomacy", embassies={"trader": 1})
+    razing = Action.make("Ann", "diplomacy", embassies={"trader": 1}, raze="storage_shed")
+    assert GAME.check(state, plain) is not None
+    assert GAME.check(state, razing) is None
+    assert not possible("embassy", situation, lambda v: v["target_a"] == 1,
+                        lambda v: v["razed"] == 0)
+    assert possible("embassy", situation, lambda v: v["target_a"] == 1,
+                    lambda v: v["razed"] == 1)
 
 
 # --------------------------------------------------------------------------- the Fee

@@ -518,16 +518,28 @@ def _short_of(state: Any, i: int, slug: str) -> str:
 
 def embassy_situation(state: Any, i: int, a: str, b: str | None) -> Values:
     from referee.checker.topics.colonists.embassy import level_goods
-    from referee.model.colonists.community import is_storage_facility, spot_counts
+    from referee.model.colonists.community import (
+        embassy_slug,
+        is_storage_facility,
+        spot_counts,
+    )
 
     c = state.p[i]
     hold = _holdings(state, i)
     storage, warehouse = _room(state, i)
     facilities = sum(1 for x in c.buildings if is_storage_facility(state.data, x.slug))
+    # buildings a raze may take for room: neither Embassy followed, and no Residence (a
+    # Residence needs its Colonists at home; leaving them out keeps the count one the engine
+    # allows)
+    followed = {embassy_slug(a), *([embassy_slug(b)] if b else [])}
+    razable = sum(1 for x in c.buildings if x.slug not in followed
+                  and (x.slug not in state.data.buildings
+                       or state.data.buildings[x.slug].kind != "residence"))
     situation: Values = {
         "level_a": c.embassies.get(a, 0), "level_b": c.embassies.get(b, 0) if b else 0,
         "era": state.era, "others": len(c.buildings) - facilities, "facilities": facilities,
-        "spots": spot_counts(state, i)[0], "storage": storage, "warehouse": warehouse,
+        "spots": spot_counts(state, i)[0], "razable": razable, "storage": storage,
+        "warehouse": warehouse,
     }
     for g in level_goods():
         situation[g] = c.tools if g == "tools" else hold.get(g, 0)
@@ -545,8 +557,10 @@ def explain_diplomacy(game: Any, state: Any, i: int, event: Action) -> str | Non
         return None
     a, b = colonies[0], colonies[1] if len(colonies) > 1 else None
     situation = embassy_situation(state, i, a, b)
+    # the plan is stated as an event without razes, so it razes nothing
     limits: list[Constraint] = [
-        lambda v: v["target_a"] <= max(asked[a], int(situation["level_a"]))]
+        lambda v: v["target_a"] <= max(asked[a], int(situation["level_a"])),
+        lambda v: v["razed"] == 0]
     if b is None:
         limits.append(lambda v: v["target_b"] == v["level_b"])
     else:

@@ -122,9 +122,12 @@ def topic() -> Topic:
         # the community as it is: its buildings on their spots, within their limits
         yield None, v["spots"] >= d.spots.era_one_only
         yield None, v["residences"] <= v["others"]
-        yield None, z3.If(is_facility, v["owned"] <= v["facilities"],
-                          v["owned"] <= v["others"])
-        yield None, z3.Implies(is_residence, v["owned"] <= v["residences"])
+        # the copies owned lie in their group (Storage Facilities, Residences or the rest), and
+        # so do those of the building it upgrades where that is of the same kind: other tiles
+        group = z3.If(is_facility, v["facilities"],
+                      z3.If(is_residence, v["residences"], v["others"] - v["residences"]))
+        same_kind = among(lambda s: kind(d.buildings[s].upgrade_of) == kind(s))
+        yield None, v["owned"] + z3.If(same_kind, v["sources"], 0) <= group
         yield None, z3.Implies(z3.Not(is_upgrade), v["sources"] == 0)
         yield None, z3.Implies(from_facility, v["sources"] <= v["facilities"])
         yield None, z3.Implies(from_residence, v["sources"] <= v["residences"])

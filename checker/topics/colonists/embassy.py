@@ -4,8 +4,12 @@ Encodes ``Diplomacy`` and ``diplomacy_cost`` of ``model/colonists/moves/diplomac
 action any number of relations are established or improved, each level's cost
 (``game.toml`` ``[embassy.level]``) paid on top of the lower ones (costs are cumulative), all at
 once from the Toolbox and Storage; no relation goes beyond the era card's highest level
-(``eras.toml``); a new relation takes a building spot for its Embassy; only the highest level
-reached scores its value. The topic follows two relations (``a`` and ``b``) through one action.
+(``eras.toml``); a new relation takes a building spot for its Embassy, and where none is free
+a building is razed to make room for it (2 Tools more each, ``game.toml`` ``[building]
+raze_tools``; at most one a new relation); only the highest level reached scores its value. The
+topic follows two relations (``a`` and ``b``) through one action. ``razable`` counts the
+buildings a raze may take (neither Embassy followed, nor a Residence whose Colonists are not all
+at home).
 """
 
 from __future__ import annotations
@@ -44,16 +48,19 @@ def topic() -> Topic:
              "Facilities aside)"),
         _int("facilities", "situation", "Storage Facilities"),
         _int("spots", "situation", "building spots"),
+        _int("razable", "situation", "buildings that may be razed to make room (not the "
+             "Embassies of a and b, nor a Residence whose Colonists are not all at home)"),
         *[_int(g, "situation", "Tools in the Toolbox" if g == "tools"
                else f"{g} in Storage and Warehouse") for g in goods],
         _int("storage", "situation", "Storage spaces"),
         _int("warehouse", "situation", "Warehouse lots"),
         *[_int(f"target_{r}", "choice", f"the relation with colony {r} after the action (the "
                "same level: unchanged)") for r in RELATIONS],
-        *[_int(f"pay_{g}", "choice", f"{g} paid") for g in goods],
+        *[_int(f"pay_{g}", "choice", f"{g} paid for the levels") for g in goods],
         *[_int(f"value_{r}", "choice", f"the dollars the relation with colony {r} scores")
           for r in RELATIONS],
         _int("new_embassies", "choice", "relations established (an Embassy each)"),
+        _int("razed", "choice", "buildings razed to make room for the new Embassies"),
         _int("top_level", "choice", "the era's highest level"),
     ]
 
@@ -76,8 +83,12 @@ def topic() -> Topic:
         yield None, v["new_embassies"] == total(
             z3.If(z3.And(v[f"level_{r}"] == 0, v[f"target_{r}"] >= 1), 1, 0)
             for r in RELATIONS)
-        yield RULE["build_spots"], v["others"] + v["new_embassies"] <= \
-            v["spots"] + facility_spots - v["facilities"]
+        # razing: each building razed makes room for one new Embassy, for 2 Tools more
+        yield None, v["razable"] <= v["others"] + v["facilities"]
+        yield RULE["raze"], z3.And(v["razed"] <= v["new_embassies"],
+                                   v["razed"] <= v["razable"])
+        yield RULE["build_spots"], v["others"] + v["facilities"] - v["razed"] + \
+            v["new_embassies"] <= v["spots"] + facility_spots
         yield None, v["storage"] >= d.setup.basic_storage
         yield RULE["store"], total(v[g] for g in stored) <= v["storage"] + v["warehouse"]
         # each level passed is paid (cumulative costs), all at once
@@ -86,7 +97,9 @@ def topic() -> Topic:
                            d.embassy_levels[n].cost.get(g, 0), 0)
                      for r in RELATIONS for n in levels if d.embassy_levels[n].cost.get(g)]
             yield RULE["diplomat"], v[f"pay_{g}"] == total(steps)
-            yield RULE["diplomat"], v[f"pay_{g}"] <= v[g]
+            # the Tools of the razes are paid with the levels, all at once
+            razing = d.raze_tools * v["razed"] if g == "tools" else 0
+            yield RULE["diplomat"], v[f"pay_{g}"] + razing <= v[g]
         yield RULE["spend"], total(v[f"pay_{g}"] for g in stored) <= v["storage"]
 
     return Topic(GAME, "embassy", "relations established and improved in one Diplomat action: "
