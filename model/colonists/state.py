@@ -72,12 +72,21 @@ class Community:
         return out
 
     def copy(self) -> Community:
+        buildings = [b.copy() for b in self.buildings]
+        cache = dict(self.cache)
+        yields = cache.get("yields")
+        if yields is not None:  # the cached yields name buildings: the copy's own
+            now = {id(a): b for a, b in zip(self.buildings, buildings, strict=True)}
+            if all(id(built) in now for _, _, built in yields):
+                cache["yields"] = [(kind, batch, now[id(built)]) for kind, batch, built in yields]
+            else:
+                del cache["yields"]
         return Community(
-            [b.copy() for b in self.buildings], dict(self.stored), dict(self.buffered),
+            buildings, dict(self.stored), dict(self.buffered),
             self.tools, self.dollars, self.filled, list(self.hand), list(self.played),
             dict(self.limited), dict(self.embassies), list(self.stewards),
             list(self.block_start), list(self.moved), dict(self.used), dict(self.converted),
-            dict(self.effect_room), dict(self.cache))
+            dict(self.effect_room), cache)
 
     def key(self) -> tuple[Any, ...]:
         return (tuple(b.key() for b in self.buildings), _items(self.stored),
