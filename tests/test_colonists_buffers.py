@@ -140,3 +140,16 @@ def test_a_produced_key_on_a_building_without_a_buffer_is_refused() -> None:  # 
                                             "sustenance building"):
         GAME.new_state(["Ann", "Bo"], None, ann(buildings=[
             {"building": "farm", "produced": False}, "farm"]))
+
+
+def test_a_copy_keeps_its_own_buildings_in_the_cached_yields() -> None:  # CO-BUFFER
+    # the yields cached before a copy name the copy's buildings, so the copy's production
+    # phase finds them (it crashed on the original's)
+    from referee.model.colonists.community import building_yields
+
+    state = start({"era": 1, "year": 2, "stage": "end_year", "board": BOARD,
+                   "players": {"Ann": {"buildings": ["farm", "farm", HOUSE]}}})
+    assert building_yields(state, 0, ("production",)) == [{"wood": 2}]
+    copy = state.copy()
+    play(copy, {"phase": "sustenance"})
+    assert copy.p[0].buffered == {"wood": 2} and state.p[0].buffered == {}

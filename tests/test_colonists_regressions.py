@@ -228,3 +228,20 @@ def test_a_market_beyond_the_eras_so_far_is_refused_by_name() -> None:  # CO-POS
     (message,) = _errors("CO-POSITION-break-three-markets-before-era-twos-third")
     assert message == ("position.board: 3 market tiles on the board, but 2 are laid by era 2 at "
                        "stage third_market")
+
+
+def test_a_use_between_two_turns_counts_for_the_ended_turn_then_the_next() -> None:
+    # CO-STOREKEEPER-2, CO-AMBASSADOR, CO-LORD-3: the moment is the end of one and the start of
+    # the next; once both have had their use, the next one is refused
+    for log in ("CO-STOREKEEPER-2-legal-a-replacement-between-two-turns-after-one-at-the-start-"
+                "of-the-first",
+                "CO-AMBASSADOR-legal-a-solo-players-alchemist-moved-for-the-summer-and-for-the-"
+                "winter",
+                "CO-LORD-3-legal-a-solo-players-swap-for-the-summer-and-for-the-winter"):
+        report = validate_file(FOLDER / f"{log}.jsonl")
+        assert report.valid, [e.message for e in report.errors]
+    (message,) = _errors("CO-STOREKEEPER-2-break-a-third-replacement-between-two-turns")
+    assert message == "Ann has replaced a storage_shed this turn already"
+    (message,) = _errors("CO-AMBASSADOR-break-a-solo-players-alchemist-moved-at-the-start-and-"
+                         "the-end-of-the-third-turn")
+    assert message == "Ann has moved the alchemist Special Ambassador this half-year already"

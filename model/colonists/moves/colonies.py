@@ -64,6 +64,18 @@ def _at_end(s: ColonistsState, i: int, third: bool = False) -> bool:
     return not third or s.ended_turn >= s.data.calendar.turns_per_half_year
 
 
+def _free_period(used: int | None, periods: list[int]) -> int | None:
+    """The period (a turn, a half-year) a once-per-period use made now counts for: the first of
+    ``periods`` (the end of the turn just taken, then the start of the next: between two of
+    one's own turns the moment is both) not used yet; a period is gone once it or a later one
+    of them is used (``used``: the last period used). None if none is left."""
+    periods = list(dict.fromkeys(periods))
+    for k, period in enumerate(periods):
+        if used not in periods[k:]:
+            return period
+    return None
+
+
 # --------------------------------------------------------------------------- the Altruist
 
 
@@ -271,14 +283,13 @@ class SwapPlaces(Action):
         if not effects_of(s, i, d.SwapPlaces):
             raise illegal(e, rule, f"{e.player} may not swap Places (the Lord colony's "
                           "ability)")
-        if _at_end(s, i):
-            half = s.ended_half
-        elif _at_start(s, i):
-            half = turns.half_index(s)
-        else:
+        halves = ([s.ended_half] if _at_end(s, i) else []) + \
+            ([turns.half_index(s)] if _at_start(s, i) else [])
+        if not halves:
             raise _order(e, rule, f"{e.player} swaps Places at the start or the end of one of "
                          "their turns")
-        if s.p[i].used.get("swap") == half:
+        half = _free_period(s.p[i].used.get("swap"), halves)
+        if half is None:
             raise illegal(e, rule, f"{e.player} has swapped Places this half-year already")
         return half
 
@@ -329,14 +340,13 @@ class Replace(Action):
             raise illegal(e, rule, f"{e.player} may not replace a {old.slug} (the Storekeeper "
                           "colony's ability)")
         effect = found[0]
-        if _at_end(s, i):
-            turn = s.clock
-        elif _at_start(s, i):
-            turn = s.clock + 1
-        else:
+        moments = ([s.clock] if _at_end(s, i) else []) + \
+            ([s.clock + 1] if _at_start(s, i) else [])
+        if not moments:
             raise _order(e, rule, f"{e.player} replaces a building at the start or the end of "
                          "one of their turns")
-        if c.used.get(f"replace:{effect.source}") == turn:
+        turn = _free_period(c.used.get(f"replace:{effect.source}"), moments)
+        if turn is None:
             raise illegal(e, rule, f"{e.player} has replaced a {effect.source} this turn "
                           "already")
         slug = e.get("with")
@@ -438,17 +448,23 @@ class MoveAmbassador(Action):
         name = e.get("ambassador")
         rule = co.ambassador_rule(name)
         moments = co.AMBASSADOR_MOMENTS.get(name, ())
-        if "end" in moments and _at_end(s, i):
-            return s.ended_half
-        if "end3" in moments and _at_end(s, i, third=True):
-            return s.ended_half
+        halves = []
+        if ("end" in moments and _at_end(s, i)) or \
+                ("end3" in moments and _at_end(s, i, third=True)):
+            halves.append(s.ended_half)
         if "start" in moments and _at_start(s, i):
-            return turns.half_index(s)
-        when = {"start": "at the start of one of the player's turns",
-                "end": "at the end of one of the player's turns",
-                "end3": "at the end of the player's third turn"}
-        raise _order(e, rule, f"the {name} Special Ambassador moves "
-                     + " or ".join(when[m] for m in moments))
+            halves.append(turns.half_index(s))
+        if not halves:
+            when = {"start": "at the start of one of the player's turns",
+                    "end": "at the end of one of the player's turns",
+                    "end3": "at the end of the player's third turn"}
+            raise _order(e, rule, f"the {name} Special Ambassador moves "
+                         + " or ".join(when[m] for m in moments))
+        half = _free_period(s.p[i].used.get(f"amb:{name}"), halves)
+        if half is None:
+            raise illegal(e, "CO-AMBASSADOR", f"{e.player} has moved the {name} Special "
+                          "Ambassador this half-year already")
+        return half
 
     def rules_check(self, s: ColonistsState, e: ActionEvent) -> None:
         i = player_index(s, e)
@@ -462,10 +478,7 @@ class MoveAmbassador(Action):
         if here_tile is None:
             raise illegal(e, "CO-AMBASSADOR", f"the {name} Special Ambassador is not on the "
                           "board")
-        half = self._when(s, i, e)
-        if s.p[i].used.get(f"amb:{name}") == half:
-            raise illegal(e, "CO-AMBASSADOR", f"{e.player} has moved the {name} Special "
-                          "Ambassador this half-year already")
+        self._when(s, i, e)
         to = place_ref(s, e, "to")
         if to == here_tile:
             raise illegal(e, "CO-AMBASSADOR", f"the {name} Special Ambassador must move")
