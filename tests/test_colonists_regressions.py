@@ -245,3 +245,14 @@ def test_a_use_between_two_turns_counts_for_the_ended_turn_then_the_next() -> No
     (message,) = _errors("CO-AMBASSADOR-break-a-solo-players-alchemist-moved-at-the-start-and-"
                          "the-end-of-the-third-turn")
     assert message == "Ann has moved the alchemist Special Ambassador this half-year already"
+
+
+def test_a_special_ambassador_stands_on_the_board_once_unlocked() -> None:  # CO-POSITION
+    (message,) = _errors("CO-POSITION-break-a-relation-at-level-two-without-its-ambassador-on-"
+                         "the-board")
+    assert message == ("position.ambassadors: Ann's relation with the alchemist colony is at "
+                       "level 2; level 2 unlocked the alchemist Special Ambassador, who was "
+                       "placed on a Market then and is on the board (name his place)")
+    (message,) = _errors("CO-POSITION-break-a-special-ambassador-on-the-board-in-era-one")
+    assert message == ("position.ambassadors.alchemist: the Special Ambassadors come in Era II; "
+                       "found the alchemist on the board in era 1")

@@ -234,6 +234,28 @@ class _Reader:
 
     # ------------------------------------------------------------------ colonies' figures
 
+    def _ambassadors_placed(self) -> None:
+        """Rulebook "Special Ambassadors": they come in Era II, and "the first player to unlock
+        one must immediately place him on a Market" (the event that reaches the level places
+        him), so a relation at that level means he is on the board."""
+        s, data = self.s, self.data
+        if s.ambassadors and self.era < 2:
+            name = min(s.ambassadors)
+            _bad(f"position.ambassadors.{name}", "the Special Ambassadors come in Era II; "
+                 f"found the {name} on the board in era {self.era}")
+        for i, player in enumerate(s.players):
+            for colony, level in sorted(s.p[i].embassies.items()):
+                figure = data.colonies[colony].ambassador
+                if figure is None or figure in s.ambassadors or not any(
+                        isinstance(a, d.Ambassador) for a in data.abilities(colony, level)):
+                    continue
+                first = min(n for n in range(1, level + 1) if any(
+                    isinstance(a, d.Ambassador) for a in data.abilities(colony, n)))
+                _bad("position.ambassadors", f"{player}'s relation with the {colony} colony "
+                     f"is at level {level}; level {first} unlocked the {figure} Special "
+                     "Ambassador, who was placed on a Market then and is on the board (name "
+                     "his place)")
+
     def _colony_state(self) -> None:
         s, pos, data = self.s, self.pos, self.data
         players = list(s.players)
@@ -249,6 +271,7 @@ class _Reader:
                 _bad(f"position.ambassadors.{name}", "no Special Ambassador is on the board "
                      "during the setup")
             s.ambassadors[name] = self._tile(where, f"position.ambassadors.{name}")
+        self._ambassadors_placed()
         s.clock = _int(pos.get("clock", 0), "position.clock")
         s.ended, s.ended_turn, s.ended_half = None, 0, 0
         if "window" in pos:
