@@ -49,6 +49,7 @@ def test_simulate_game_options_go_into_the_headers(tmp_path):
     result = runner.invoke(app, ["simulate", "colonists", "-p", "2", "-n", "2", "-O", "last_era=1",
                                  "--option", "small_market=false", "-o", str(out)])
     assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"wrote 2 The Colonists games for 2 players to {out}"
     for path in sorted(out.iterdir()):
         head = json.loads(path.read_text().splitlines()[0])
         assert head["options"] == {"last_era": 1, "small_market": False}

@@ -63,7 +63,8 @@ def simulate(
                                     "game": index})
                 write_log(out / f"{game}-{players}p-s{seed}-{index:05d}.jsonl", head, events)
                 progress.advance(task)
-    typer.echo(f"wrote {games} {model.title} game(s) for {players} players to {out}")
+    seats = "1 player" if players == 1 else f"{players} players"
+    typer.echo(f"wrote {games} {model.title} game{'' if games == 1 else 's'} for {seats} to {out}")
 
 
 def register(app: typer.Typer) -> None:
