@@ -661,3 +661,21 @@ def test_the_scholars_draws_in_production_are_written_back_as_the_same_state():
     assert s.stage == "draw" and s.pending is not None and s.pending.then == "production"
     assert s.players[s.pending.player] == s.players[s.seat] == "Bo"
     round_trip(s)
+
+
+def test_a_use_the_model_does_not_count_is_refused_by_name():  # CO-POSITION
+    def with_uses(uses: dict[str, int]) -> dict[str, Any]:
+        return {"era": 2, "stage": "turn", "board": BOARD, "players": {"Ann": {"uses": uses}}}
+
+    assert refused(with_uses({"foo": 1})).startswith(
+        "position.players.Ann.uses: unknown use 'foo' (known: apprentice_turns, ")
+    assert refused(with_uses({"amb:bob": 1})) == (
+        "position.players.Ann.uses: use 'amb:bob': unknown Special Ambassador 'bob' (known: "
+        "alchemist, altruist, laborer)")
+    assert refused(with_uses({"replace:farm": 1})) == (
+        "position.players.Ann.uses: use 'replace:farm': no colony's ability replaces a 'farm' "
+        "(known: storage_house, storage_shed)")
+    assert "unknown use 'year:choice:x'" in refused(with_uses({"year:choice:x": 1}))
+    for key in ("boost", "swap", "amb:alchemist", "replace:storage_house", "year:choice:1",
+                "year:charity", "year:factory", "turn:buffer_payments"):
+        assert build(with_uses({key: 1})).p[0].used == {key: 1}, key

@@ -55,6 +55,10 @@ PENDING_STAGES = ("act", "draw", "keep", "optional")
 RESUME_STAGES = ("turn", "end_year")
 TURN_STAGES = ("turn", *PENDING_STAGES)   # within a player's turn
 _USE_KEY = re.compile(r"[a-z][a-z0-9_]*(:[a-z0-9_.]+)*\Z")
+# the once-per-period uses the model counts by a fixed name (those with a name in them:
+# ``_Reader._known_use``)
+USES = ("apprentice_turns", "apprentice_stewards", "apprentice_first", "boost", "swap",
+        "year:charity", "year:factory", "turn:buffer_payments")
 _LIMIT_KEY = re.compile(r"([a-z][a-z0-9_]*):([0-9]{1,6})\Z")
 
 
@@ -778,8 +782,33 @@ class _Reader:
             if not isinstance(key, str) or len(key) > 64 or not _USE_KEY.match(key):
                 _bad(path, f"a use is named like \"apprentice_turns\" or \"turn:KEY\", found "
                      f"{show(key)}")
+            problem = self._use_problem(key)
+            if problem:
+                _bad(path, problem)
             out[key] = _int(n, f"{path}.{key}")
         return out
+
+    def _use_problem(self, key: str) -> str | None:
+        """Why ``key`` is no use the model counts (FORMAT-colonists.md, the player table's
+        ``uses``), or None."""
+        if key in USES:
+            return None
+        family, _, rest = key.rpartition(":")
+        data = self.data
+        if family == "amb":
+            return None if rest in data.movement.ambassadors else (
+                f"use {show(key)}: " + unknown("Special Ambassador", rest,
+                                                data.movement.ambassadors))
+        if family == "replace":
+            sources = sorted({x.source for c in data.colonies.values() for level in c.levels
+                              for x in data.abilities(c.slug, level)
+                              if isinstance(x, d.ReplaceBuilding)})
+            return None if rest in sources else (
+                f"use {show(key)}: no colony's ability replaces a {show(rest)} (known: "
+                f"{', '.join(sources)})")
+        if family == "year:choice" and decimal(rest, 2) is not None:
+            return None
+        return unknown("use", key, [*USES, "amb:NAME", "replace:SLUG", "year:choice:K"])
 
     def _converted(self, raw: Any, path: str) -> dict[int, int]:
         given = _obj(raw, path)
