@@ -679,3 +679,25 @@ def test_a_use_the_model_does_not_count_is_refused_by_name():  # CO-POSITION
     for key in ("boost", "swap", "amb:alchemist", "replace:storage_house", "year:choice:1",
                 "year:charity", "year:factory", "turn:buffer_payments"):
         assert build(with_uses({key: 1})).p[0].used == {key: 1}, key
+
+
+def test_the_years_conversions_are_those_of_the_players_cards_and_embassies():  # CO-POSITION
+    def with_converted(converted: dict[str, int], **ann: Any) -> dict[str, Any]:
+        return {"era": 2, "stage": "turn", "board": BOARD,
+                "colonies": ["industrialist", "lord", "scholar", "trader"],
+                "players": {"Ann": {"converted": converted, **ann}}}
+
+    # the Panel Saw (214): "Convert 2 Wood to 1 Plank during Production. (Limit 1)"
+    assert build(with_converted({"214": 1}, improvements=[214])).p[0].converted == {214: 1}
+    assert refused(with_converted({"214": 1})) == (
+        "position.players.Ann.converted.214: card 214 is no production conversion in front of "
+        "the player")
+    assert refused(with_converted({"214": 2}, improvements=[214])) == (
+        "position.players.Ann.converted.214: must be an integer from 0 to 1, found 2")
+    ann: dict[str, Any] = {"embassies": {"industrialist": 1},
+                           "buildings": ["farm", "farm", "embassy_industrialist"]}
+    assert build(with_converted({"industrialist:0": 1}, **ann)).p[0].converted
+    assert refused(with_converted({"industrialist:1": 1}, **ann)) == (
+        "position.players.Ann.converted.industrialist:1: the player's relation with the "
+        "industrialist colony (level 1) has 1 production conversion(s), no number 1")
+    assert "has 0 production conversion(s)" in refused(with_converted({"industrialist:0": 1}))

@@ -623,7 +623,7 @@ class _Reader:
                          if "started" in raw else list(c.stewards))
         c.moved = self._moved(raw.get("moved", []), f"{path}.moved", len(c.stewards))
         c.used = self._uses(raw.get("uses", {}), f"{path}.uses")
-        c.converted = self._converted(raw.get("converted", {}), f"{path}.converted")
+        c.converted = self._converted(raw.get("converted", {}), f"{path}.converted", c)
         return c
 
     def _buildings(self, raw: Mapping[Any, Any], path: str) -> list[Built]:
@@ -810,26 +810,44 @@ class _Reader:
             return None
         return unknown("use", key, [*USES, "amb:NAME", "replace:SLUG", "year:choice:K"])
 
-    def _converted(self, raw: Any, path: str) -> dict[int, int]:
+    def _converted(self, raw: Any, path: str, c: Community) -> dict[int, int]:
+        """The year's production conversions of the player's cards and Embassies, each within
+        the conversion's limit."""
+        data = self.data
         given = _obj(raw, path)
         if len(given) > MAX_ITEMS:
             _bad(path, f"lists {len(given)} cards")
         out: dict[int, int] = {}
-        colonies = sorted(self.data.colonies)
+        colonies = sorted(data.colonies)
         for key, n in given.items():
+            where = _at(path, key)
             if isinstance(key, str) and ":" in key:  # a colony's conversion, COLONY:K
                 colony, _, k = key.partition(":")
-                _name(colony, _at(path, key), colonies, "colony")
+                _name(colony, where, colonies, "colony")
                 number = decimal(k, 2)
                 if number is None:
-                    _bad(_at(path, key), "a colony's conversion is COLONY:K, K its number from "
-                         "0")
-                card = converted_key(self.data, colony, number)
+                    _bad(where, "a colony's conversion is COLONY:K, K its number from 0")
+                card = converted_key(data, colony, number)
+                level = c.embassies.get(colony, 0)
+                found = [x for x in data.abilities(colony, level)
+                         if isinstance(x, d.ProductionConvert)] if level else []
+                if number >= len(found):
+                    _bad(where, f"the player's relation with the {colony} colony (level "
+                         f"{level}) has {len(found)} production conversion(s), no number "
+                         f"{number}")
+                effect = found[number]
             else:
-                card = _card_id(key, _at(path, key))
-                if card not in self.data.improvements:
-                    _bad(path, unknown_card(card, self.data.improvements))
-            out[card] = _int(n, _at(path, key))
+                card = _card_id(key, where)
+                if card not in data.improvements:
+                    _bad(path, unknown_card(card, data.improvements))
+                converts = next((x for x in data.improvements[card].effects
+                                 if isinstance(x, d.ProductionConvert)), None)
+                if card not in c.played or converts is None:
+                    _bad(where, f"card {card} is no production conversion in front of the "
+                         "player")
+                assert converts is not None
+                effect = converts
+            out[card] = _int(n, where, 0, MAX_COUNT if effect.limit is None else effect.limit)
         return out
 
     # ------------------------------------------------------------------ community checks
