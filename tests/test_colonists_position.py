@@ -701,3 +701,11 @@ def test_the_years_conversions_are_those_of_the_players_cards_and_embassies():  
         "position.players.Ann.converted.industrialist:1: the player's relation with the "
         "industrialist colony (level 1) has 1 production conversion(s), no number 1")
     assert "has 0 production conversion(s)" in refused(with_converted({"industrialist:0": 1}))
+
+
+def test_a_position_in_a_later_starts_setup_era_is_not_read():  # CO-POSITION
+    # a later start's setup (its draws included) runs in the era before the first
+    message = refused({"era": 3, "stage": "draw", "board": BOARD}, first_era=4)
+    assert message == ("position.era: a position during a later-era setup (era 3 of a game "
+                       "started in era 4) is not read: start the game from the header's "
+                       "options (first_era, saved)")

@@ -189,6 +189,12 @@ class _Reader:
             _bad("position.stage", f"a position during a later-era setup ({stage}) is not "
                  "read: start the game from the header's options (first_era, saved)")
         self.setup = stage in SETUP_STAGES
+        given_era = pos.get("era")
+        if s.first_era > 1 and type(given_era) is int and 0 <= given_era < s.first_era:
+            # a later start's setup runs in the era before the first (its draws included)
+            _bad("position.era", f"a position during a later-era setup (era {given_era} of a "
+                 f"game started in era {s.first_era}) is not read: start the game from the "
+                 "header's options (first_era, saved)")
         self.era = _int(pos.get("era", s.last_era if self.stage == "over" else s.first_era),
                         "position.era", s.first_era, s.last_era)
         if self.setup and self.era != 1:
