@@ -709,3 +709,23 @@ def test_a_position_in_a_later_starts_setup_era_is_not_read():  # CO-POSITION
     assert message == ("position.era: a position during a later-era setup (era 3 of a game "
                        "started in era 4) is not read: start the game from the header's "
                        "options (first_era, saved)")
+
+
+def test_a_later_starts_states_are_written_back_as_the_same_states():
+    # the setup's counters (Places laid, the era set up, the cards dealt) no longer matter
+    # once the first era begins: a position of any later moment reads back as the same state
+    import random as _random
+
+    from referee.games import registration
+    from referee.replays.simulate import simulate_game
+
+    options = {"first_era": 3}
+    log = simulate_game(registration("colonists"), list(TWO), _random.Random(1), options)
+    state = GAME.new_state(TWO, options)
+    checked = 0
+    for k, event in enumerate(e for e in log if isinstance(e, Action | Chance | Phase)):
+        GAME.apply(state, event)
+        if state.era >= 3 and state.stage in ("turn", "market_card") and k % 5 == 0:
+            round_trip(state, options)
+            checked += 1
+    assert checked >= 20

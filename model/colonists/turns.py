@@ -188,6 +188,9 @@ def after_production(s: ColonistsState, note: Note) -> None:
         s.era = s.first_era
         for c in s.p:
             c.used = {k: v for k, v in c.used.items() if not k.startswith("setup:")}
+        # the setup's counters no longer matter: as after a first era's setup (and as a
+        # position of this moment reads them), so that equal states have equal keys
+        s.laid, s.setup_era, s.deal = s.data.setup.starting_places, 0, 0
         note("CO-LATER-START")
         begin_era(s, note)
         return
