@@ -848,10 +848,9 @@ class _Reader:
                     _bad(path, unknown_card(card, data.improvements))
                 converts = next((x for x in data.improvements[card].effects
                                  if isinstance(x, d.ProductionConvert)), None)
-                if card not in c.played or converts is None:
+                if converts is None or card not in c.played:
                     _bad(where, f"card {card} is no production conversion in front of the "
                          "player")
-                assert converts is not None
                 effect = converts
             out[card] = _int(n, where, 0, MAX_COUNT if effect.limit is None else effect.limit)
         return out

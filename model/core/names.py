@@ -42,16 +42,17 @@ def decimal(text: str, longest: int = 9) -> int | None:
 def shown(spec: str, longest: int = 120) -> str:
     """A name, path or argument quoted for a message, its middle left out when it is longer than
     ``longest`` characters."""
-    if len(spec) <= longest:
-        return repr(spec)
-    half = (longest - 3) // 2
-    return repr(f"{spec[:half]}...{spec[-half:]}")
+    return repr(_elided(spec, longest))
 
 
 def brief(value: object, longest: int = 120) -> str:
     """``repr(value)`` for a message, its middle left out when it is longer than ``longest``
     characters (a hostile value is not echoed whole)."""
-    text = repr(value)
+    return _elided(repr(value), longest)
+
+
+def _elided(text: str, longest: int) -> str:
+    """``text``, its middle left out when it is longer than ``longest`` characters."""
     if len(text) <= longest:
         return text
     half = (longest - 3) // 2

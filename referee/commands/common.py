@@ -14,6 +14,7 @@ import typer
 
 from referee.display import visible, writable
 from referee.errors import RefereeError
+from referee.model.core.names import shown
 from referee.replays.reader import DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_LIMIT, careful_line
 
 
@@ -121,11 +122,11 @@ def game_options(given: list[str]) -> dict[str, Any]:
         key, sep, value = text.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise fail(f"--option {text!r}: expected KEY=VALUE, e.g. last_era=1")
+            raise fail(f"--option {shown(text)}: expected KEY=VALUE, e.g. last_era=1")
         if key == "data":
             raise fail("--option data: name the data folder with --data")
         if key in options:
-            raise fail(f"--option {key!r} is given twice")
+            raise fail(f"--option {shown(key)} is given twice")
         line = careful_line(1, f'{{"value": {value}}}')  # WRAP characters before VALUE
         if line.obj is not None and list(line.obj) == ["value"]:
             options[key] = line.obj["value"]
