@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 import os
 import shutil
-import tempfile
 import time
 from typing import IO, TYPE_CHECKING, Any
 
@@ -91,6 +90,8 @@ class JunitSuite:
         self.started = time.perf_counter()
         self.timestamp = datetime.datetime.now().astimezone().isoformat(timespec="milliseconds")
         self._ascii = not utf8_stream(out)
+        import tempfile  # only the JUnit report needs it: kept out of the start-up
+
         # closed in close(), once its cases are copied into the report
         self._spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
             max_size=SPOOL_BYTES, mode="w+", encoding="utf-8", newline="")
