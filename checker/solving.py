@@ -700,7 +700,8 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     latest core is dropped without one, since the rules left still hold that core; a rule
     unsatisfiable alone is looked for only in the cores found while taking cores out until the
     rest is satisfiable, and not among the rules of a satisfiable deletion trial (a core of one
-    rule needs no check).
+    rule needs no check); a set of rules within one found satisfiable is not checked (after a
+    core of one rule and a satisfiable rest, the deletion needs no check at all).
 
     A check the solver gives up on (``unknown`` before the time limit: the older arithmetic
     solver of :class:`~referee.checker.clarify.TopicChecker` can) is taken again on a solver
@@ -710,8 +711,13 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     # a core holds the very tracker terms assumed: they are recognised by their ids
     tracker_ids = {rid: t.get_id() for rid, t in trackers.items()}
     retry: list[z3.Solver] = []
+    # sets of rules found satisfiable: fewer rules than one of them are satisfiable too, so
+    # such a set is not checked again
+    satisfiable: list[set[str]] = []
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
+        if satisfiable and any(s.issuperset(ids) for s in satisfiable):
+            return z3.sat, []
         assumed = [trackers[rid] for rid in ids]
         used = solver
         result = check(used, budget, *assumed)
@@ -731,8 +737,10 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
             finally:
                 z3.Z3_ast_vector_dec_ref(ctx, found)
             core = [rid for rid in ids if tracker_ids[rid] in in_core]
-        elif result == z3.sat and used is not solver:
-            model.append(used.model())
+        elif result == z3.sat:
+            satisfiable.append(set(ids))
+            if used is not solver:
+                model.append(used.model())
         return result, core
 
     model: list[z3.ModelRef] = []
