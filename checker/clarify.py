@@ -278,14 +278,20 @@ class TopicChecker:
                            f"never applies: no situation and choice{by} satisfy "
                            f"'{when_text}'")
 
-        self.plain.push()
-        try:
-            self.plain.add(w, z3.Not(t))
-            # forbidden: a model of that check, a choice the rules allow and T forbids
-            result, core, forbidden, minimal = minimal_core(self.plain, self.trackers, budget)
-            example = self._example(forbidden, c) if forbidden is not None else None
-        finally:
-            self.plain.pop()
+        # forbidden: a model of R, W and not T, a choice the rules allow and T forbids; the
+        # model of R and W is one if it does not satisfy T
+        truth = applies.eval(t, model_completion=True) if applies is not None else None
+        holds = truth is not None and z3.is_true(truth)
+        if truth is not None and z3.is_false(truth):
+            result, core, forbidden, minimal = z3.sat, [], applies, True
+        else:
+            self.plain.push()
+            try:
+                self.plain.add(w, z3.Not(t))
+                result, core, forbidden, minimal = minimal_core(self.plain, self.trackers,
+                                                                budget)
+            finally:
+                self.plain.pop()
         self.limited |= not minimal
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether the rules imply it")
@@ -318,7 +324,6 @@ class TopicChecker:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
         mention = symbols_of(c.when) | symbols_of(c.then)
-        holds = applies is not None and z3.is_true(applies.eval(t, model_completion=True))
         held = self._least(c, self._w(c), self._t(c), budget=budget,
                            start=applies if holds else None)
         if held is not None:
@@ -332,7 +337,7 @@ class TopicChecker:
             choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
             message += (f"; with {describe_situation(where, mention)} the rules also allow "
                         f"{choice or 'a choice'}, which it rules out")
-        elif example is not None:
+        elif forbidden is not None:
             message += "; it rules out some choices the rules allow"
         return Verdict(c.id, "consistent", [], held and held[0], message, held and held[1])
 
@@ -366,12 +371,6 @@ class TopicChecker:
         mentioned = set(self._mentioned_choices(c))
         choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
         return situation, choices
-
-    def _example(self, model: z3.ModelRef, c: Clarification) -> dict[str, int | bool]:
-        situation = self._situation_of(model)
-        choices = [n for n in symbols_of(c.when) | symbols_of(c.then) if n not in self.sit]
-        values = model_values(model, self.a.terms, sorted(choices))
-        return {**situation, **values}
 
     def _contradiction_witness(self, c: Clarification, budget: Budget
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
