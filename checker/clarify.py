@@ -28,6 +28,7 @@ from referee.checker.solving import (
     Refinement,
     apply,
     check,
+    check_hinted,
     definitions,
     eliminate,
     fixing,
@@ -37,6 +38,7 @@ from referee.checker.solving import (
     order_key,
     order_of,
     own_context,
+    pinned,
     reusable_solver,
     tracked,
     value_of,
@@ -316,7 +318,7 @@ class TopicChecker:
             message += f"; for example with {describe_situation(situation, mention)}{shown}"
             return Verdict(c.id, "redundant", cited, situation, message, choices)
 
-        witness, status = self._contradiction_witness(c, budget)
+        witness, status = self._contradiction_witness(c, budget, applies)
         if status == z3.unknown:
             return self._unknown(c, budget, "searching for a situation it leaves without a "
                                  "legal choice")
@@ -372,11 +374,20 @@ class TopicChecker:
         choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
         return situation, choices
 
-    def _contradiction_witness(self, c: Clarification, budget: Budget
+    def _contradiction_witness(self, c: Clarification, budget: Budget,
+                               applies: z3.ModelRef | None = None
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
-        with self._exists_forall([self._w(c)], [self._w(c, self.b), self._t(c, self.b)]
-                                 ) as query:
-            result, model = query.check(budget)
+        """A contradiction's least witness, if any; ``applies`` is a model of R and W."""
+        w = self._w(c)
+        with self._exists_forall([w], [self._w(c, self.b), self._t(c, self.b)]) as query:
+            # a first solution with most of the situation at its least values needs fewer
+            # steps to the least one: the first check is hinted with the situation's symbols
+            # at their least values where a model of R and W has them (W allows that)
+            fixed = pinned([w])
+            hints = [e.least for e in self.order[:len(self.sit)]
+                     if e.term.get_id() not in fixed
+                     and (applies is None or value_of(applies, e.term) in (0, False))]
+            result, model = check_hinted(query, budget, hints)
             if result != z3.sat or model is None:
                 return None, result
             return (self._least_witness(query, [], self._situation_of(model, query), budget),

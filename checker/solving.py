@@ -224,6 +224,18 @@ def pinned(formulas: Iterable[z3.BoolRef]) -> set[int]:
     return out
 
 
+def unsat_core_ids(solver: z3.Solver) -> set[int]:
+    """The ids of the assumptions in the unsat core of the solver's last check."""
+    ctx = solver.ctx.ref()
+    found = z3.Z3_solver_get_unsat_core(ctx, solver.solver)
+    z3.Z3_ast_vector_inc_ref(ctx, found)
+    try:
+        return {z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, found, i))
+                for i in range(z3.Z3_ast_vector_size(ctx, found))}
+    finally:
+        z3.Z3_ast_vector_dec_ref(ctx, found)
+
+
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
                 budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
@@ -441,6 +453,8 @@ class ExistsForall:
         # caller need not read them from the model again
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
+        # after an unsat answer of the outer solver, the ids of the assumptions of its core
+        self.core: set[int] | None = None
 
     def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
                 ) -> z3.BoolRef:
@@ -461,9 +475,11 @@ class ExistsForall:
         settles a solution in one check, and the stronger ones only for a lemma."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
         seen: set[tuple[int | bool, ...]] = set()
+        self.core = None
         while not loop.expired():
             result = check(self.outer, loop, *assumptions)
             if result == z3.unsat:
+                self.core = unsat_core_ids(self.outer)
                 return z3.unsat, None
             if result != z3.sat:
                 break
@@ -570,10 +586,12 @@ class Expanded:
         self.free = list(free)
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
+        self.core: set[int] | None = None
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
               hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         result = check(self.outer, budget, *assumptions)
+        self.core = unsat_core_ids(self.outer) if result == z3.unsat else None
         if result != z3.sat:
             return result, None
         model = self.outer.model()
@@ -584,6 +602,29 @@ class Expanded:
 
 Query = ExistsForall | Expanded
 """An exists-forall query, by refinement or written out."""
+
+
+def check_hinted(query: Query, budget: Budget, hints: Sequence[z3.BoolRef],
+                 *assumptions: z3.BoolRef, rounds: int = 1
+                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    """``query.check(budget, *assumptions)``, first with the ``hints`` assumed as well (the
+    least values of the free symbols, say, so that a solution found has most of them there):
+    the hints in the core of an unsat answer are dropped and the check made again, at most
+    ``rounds`` times, then without hints. An unsat answer is always that of the assumptions
+    alone."""
+    hints = list(hints)
+    for _ in range(rounds):
+        if not hints:
+            break
+        result, model = query.check(budget, *assumptions, *hints)
+        if result != z3.unsat:
+            return result, model
+        core = query.core
+        kept = [] if core is None else [h for h in hints if h.get_id() not in core]
+        if core is not None and len(kept) == len(hints):
+            return result, None
+        hints = kept
+    return query.check(budget, *assumptions)
 
 
 class Refinement:
@@ -728,14 +769,7 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
             result = check(used, budget, *assumed)
         core: list[str] = []
         if result == z3.unsat:
-            ctx = used.ctx.ref()
-            found = z3.Z3_solver_get_unsat_core(ctx, used.solver)
-            z3.Z3_ast_vector_inc_ref(ctx, found)
-            try:
-                in_core = {z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, found, i))
-                           for i in range(z3.Z3_ast_vector_size(ctx, found))}
-            finally:
-                z3.Z3_ast_vector_dec_ref(ctx, found)
+            in_core = unsat_core_ids(used)
             core = [rid for rid in ids if tracker_ids[rid] in in_core]
         elif result == z3.sat:
             satisfiable.append(set(ids))
