@@ -677,12 +677,18 @@ class Refinement:
             try:
                 self.outer.add(*outer)
                 extra = z3.And(*bodies[-1])
-                ctx = extra.ctx
+                ref, solver, body = extra.ctx.ref(), self.outer.solver, extra.as_ast()
+                pair = (z3.Ast * 2)()
                 for (keys, values, size), at in self.points:
-                    # z3.substitute checks every pair of every call; the pairs are checked once
-                    here = z3.BoolRef(z3.Z3_substitute(ctx.ref(), extra.as_ast(), size, keys,
-                                                       values), ctx)
-                    self.outer.add(z3.Not(z3.And(at, here)))
+                    # Not(And(at, extra at the point)), through the C API: z3.substitute
+                    # checks every pair of every call (the pairs are checked once), and the
+                    # wrappers of And, Not and add cast and count references of every term.
+                    # Each result is held by the one made from it (Z3 keeps the last result
+                    # of a call alive until the next), the last by the solver.
+                    pair[0] = at.as_ast()
+                    pair[1] = z3.Z3_substitute(ref, body, size, keys, values)
+                    z3.Z3_solver_assert(ref, solver, z3.Z3_mk_not(ref, z3.Z3_mk_and(ref, 2,
+                                                                                  pair)))
                 yield Expanded(self.outer, free)
             finally:
                 self.outer.pop()
