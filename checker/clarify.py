@@ -27,6 +27,7 @@ from referee.checker.solving import (
     Query,
     Refinement,
     apply,
+    assert_all,
     check,
     check_hinted,
     definitions,
@@ -265,7 +266,7 @@ class TopicChecker:
 
         self.plain.push()
         try:
-            self.plain.add(w)
+            assert_all(self.plain, [w])
             result, core, applies, minimal = minimal_core(self.plain, self.trackers, budget)
             # applies: a model of R and W, where the least witnesses may start
         finally:
@@ -289,7 +290,7 @@ class TopicChecker:
         else:
             self.plain.push()
             try:
-                self.plain.add(w, z3.Not(t))
+                assert_all(self.plain, [w, z3.Not(t)])
                 result, core, forbidden, minimal = minimal_core(self.plain, self.trackers,
                                                                 budget)
             finally:
@@ -445,7 +446,7 @@ class TopicChecker:
                        budget: Budget) -> Verdict:
         self.plain.push()
         try:
-            self.plain.add(*self._fix(witness), self._w(c), self._t(c))
+            assert_all(self.plain, [*self._fix(witness), self._w(c), self._t(c)])
             found = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
@@ -494,7 +495,7 @@ class TopicChecker:
         from them; None otherwise (or if out of time)."""
         self.ruled.push()
         try:
-            self.ruled.add(*given)
+            assert_all(self.ruled, given)
             if known is None or any(name not in known for name in names):
                 if check(self.ruled, budget) != z3.sat:
                     return None
@@ -519,7 +520,7 @@ class TopicChecker:
         if flags:
             self.ruled.push()
             try:
-                self.ruled.add(*given)
+                assert_all(self.ruled, given)
                 for name in names:
                     if name not in flags:
                         continue

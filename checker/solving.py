@@ -67,12 +67,33 @@ def reusable_solver() -> z3.Solver:
     return solver
 
 
+def set_timeout(solver: z3.Solver, timeout_ms: int) -> None:
+    """``solver.set("timeout", timeout_ms)`` through the C API (the wrapper's parameter
+    object and checks cost more than a short check's other calls)."""
+    ctx = solver.ctx.ref()
+    params = z3.Z3_mk_params(ctx)
+    z3.Z3_params_inc_ref(ctx, params)
+    try:
+        z3.Z3_params_set_uint(ctx, params, z3.Z3_mk_string_symbol(ctx, "timeout"),
+                              timeout_ms)
+        z3.Z3_solver_set_params(ctx, solver.solver, params)
+    finally:
+        z3.Z3_params_dec_ref(ctx, params)
+
+
+def assert_all(solver: z3.Solver, formulas: Iterable[z3.BoolRef]) -> None:
+    """``solver.add(*formulas)`` for Bool terms, without casting each of them again."""
+    ctx, ref = solver.ctx.ref(), solver.solver
+    for f in formulas:
+        z3.Z3_solver_assert(ctx, ref, f.as_ast())
+
+
 def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
     """``solver.check`` limited to what is left of ``budget`` (unknown once it is spent)."""
     left = budget.left_ms()
     if left <= 0:
         return z3.unknown
-    solver.set("timeout", left)
+    set_timeout(solver, left)
     # as Solver.check does, without casting each assumption to Bool again (they are Bool
     # terms), which on many short checks costs as much as the checks themselves
     literals = (z3.Ast * len(assumptions))(*[a.as_ast() for a in assumptions])
@@ -254,7 +275,7 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     (which saves the first check). A term that ``formulas`` fix (:func:`pinned`) keeps the
     model's value without a check.
     """
-    solver.add(*formulas)
+    assert_all(solver, formulas)
     fixed_terms = pinned(formulas)
     if start is None:
         result = check(solver, budget)
@@ -266,7 +287,7 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
 
     def probe(*assumption: z3.BoolRef) -> z3.CheckSatResult:
         if fixed:
-            solver.add(*fixed)
+            assert_all(solver, fixed)
             fixed.clear()
         return check(solver, budget, *assumption)
 
@@ -453,8 +474,12 @@ class ExistsForall:
         # caller need not read them from the model again
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
-        # after an unsat answer of the outer solver, the ids of the assumptions of its core
-        self.core: set[int] | None = None
+        self._cored = False  # the last answer was the outer solver's unsat
+
+    def core(self) -> set[int] | None:
+        """After an unsat answer of the outer solver, the ids of the assumptions of its core
+        (None after any other answer)."""
+        return unsat_core_ids(self.outer) if self._cored else None
 
     def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
                 ) -> z3.BoolRef:
@@ -475,11 +500,11 @@ class ExistsForall:
         settles a solution in one check, and the stronger ones only for a lemma."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
         seen: set[tuple[int | bool, ...]] = set()
-        self.core = None
+        self._cored = False
         while not loop.expired():
             result = check(self.outer, loop, *assumptions)
             if result == z3.unsat:
-                self.core = unsat_core_ids(self.outer)
+                self._cored = True
                 return z3.unsat, None
             if result != z3.sat:
                 break
@@ -496,7 +521,7 @@ class ExistsForall:
                 return z3.sat, model
             if found is None:
                 break
-            self.outer.add(found)
+            assert_all(self.outer, [found])
         if budget.expired():
             return z3.unknown, None
         return check_restarts(list(self.fallback()), budget, *assumptions)
@@ -586,12 +611,16 @@ class Expanded:
         self.free = list(free)
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
-        self.core: set[int] | None = None
+        self._cored = False
+
+    def core(self) -> set[int] | None:
+        """After an unsat answer, the ids of the assumptions of its core (else None)."""
+        return unsat_core_ids(self.outer) if self._cored else None
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
               hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         result = check(self.outer, budget, *assumptions)
-        self.core = unsat_core_ids(self.outer) if result == z3.unsat else None
+        self._cored = result == z3.unsat
         if result != z3.sat:
             return result, None
         model = self.outer.model()
@@ -619,7 +648,7 @@ def check_hinted(query: Query, budget: Budget, hints: Sequence[z3.BoolRef],
         result, model = query.check(budget, *assumptions, *hints)
         if result != z3.unsat:
             return result, model
-        core = query.core
+        core = query.core()
         kept = [] if core is None else [h for h in hints if h.get_id() not in core]
         if core is not None and len(kept) == len(hints):
             return result, None
@@ -675,7 +704,7 @@ class Refinement:
         if self.points is not None:
             self.outer.push()
             try:
-                self.outer.add(*outer)
+                assert_all(self.outer, outer)
                 extra = z3.And(*bodies[-1])
                 ref, solver, body = extra.ctx.ref(), self.outer.solver, extra.as_ast()
                 pair = (z3.Ast * 2)()
@@ -697,10 +726,10 @@ class Refinement:
         for solver in solvers:
             solver.push()
         try:
-            self.outer.add(*outer)
+            assert_all(self.outer, outer)
             full = []
             for (shared, bound, inner), extra in zip(self.bodies, bodies, strict=True):
-                inner.add(*extra)
+                assert_all(inner, extra)
                 full.append((z3.And(shared, *extra), bound, inner))
             yield ExistsForall(self.outer, free, full, fallback, self.cheap, self.literals)
         finally:
