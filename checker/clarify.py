@@ -180,6 +180,9 @@ class TopicChecker:
         self.defined, undefined, _ = definitions(self.exists, [
             self.a.terms[s.name] for s in topic.choices] + [
             self.a.terms[n] for n in topic.internal])
+        # what each defined choice is in the outer formula's terms (to read it from a model)
+        self._definition = {v.get_id(): e for v, e in self.defined}
+        self._at_witness: z3.ModelRef | None = None  # see _least_witness
         # the solvers of exists-forall queries, R and its substituted copies asserted once
         self.refinement = Refinement(apply(self.defined, undefined),
                                      [(apply(subst, rest), bound)
@@ -391,17 +394,20 @@ class TopicChecker:
             result, model = check_hinted(query, budget, hints)
             if result != z3.sat or model is None:
                 return None, result
-            return (self._least_witness(query, [], self._situation_of(model, query), budget),
-                    z3.sat)
+            return (self._least_witness(query, [], self._situation_of(model, query), budget,
+                                        model), z3.sat)
 
     def _least_witness(self, query: Query, assumptions: Sequence[z3.BoolRef],
-                       witness: dict[str, int | bool], budget: Budget
-                       ) -> dict[str, int | bool]:
+                       witness: dict[str, int | bool], budget: Budget,
+                       model: z3.ModelRef | None = None) -> dict[str, int | bool]:
         """The lexicographically least solution of ``query`` (situation symbols in the topic's
         order; the least absolute value, non-negative first; False before True), found symbol
         by symbol by bisection from ``witness``, a solution. Each step's minimum is a property
         of the query alone, so the witness does not depend on the solver's history (run alone
-        or after other files). If time runs out, the solution reached so far is returned."""
+        or after other files). If time runs out, the solution reached so far is returned.
+        ``model``, if given, is the model of the query that ``witness`` was read from; the one
+        of the solution returned is left in ``_at_witness`` (or None)."""
+        self._at_witness = model
         current = dict(witness)
         fixed: list[z3.BoolRef] = []
         situation = self.topic.situation
@@ -417,6 +423,7 @@ class TopicChecker:
                         return current
                     if result == z3.sat and model is not None:
                         current = self._situation_of(model, query)
+                        self._at_witness = model
                 fixed.append(term if current[name] else entry.least)
                 continue
             # bisection on the order key (on the value when it cannot be negative)
@@ -435,6 +442,7 @@ class TopicChecker:
                     return current
                 if result == z3.sat:
                     current = self._situation_of(model, query)
+                    self._at_witness = model
                     high = order(int(current[name]))
                 else:
                     low = mid
@@ -456,7 +464,8 @@ class TopicChecker:
         self.limited |= not found.minimal
         cited = self._ordered(found.rules)
         mention = symbols_of(c.when) | symbols_of(c.then)
-        requirement = self._requirement(c, witness, budget)
+        # the model the witness was read from has a choice the rules allow there with W
+        requirement = self._requirement(c, witness, budget, model=self._at_witness)
         # no rule at all: the domain of the topic's symbols alone excludes ``then`` there
         head = (f"contradicts {', '.join(cited)}" if cited
                 else "contradicts the topic's definitions")
@@ -465,12 +474,18 @@ class TopicChecker:
 
     def _requirement(self, c: Clarification, witness: Mapping[str, int | bool],
                      budget: Budget, names: Sequence[str] | None = None,
-                     known: Mapping[str, int | bool] | None = None) -> str:
+                     known: Mapping[str, int | bool] | None = None,
+                     model: z3.ModelRef | None = None) -> str:
         """What the rules force on the choices that T mentions (or ``names``), in that
         situation; ``known``, if given, holds values of those choices that the rules allow
-        there."""
+        there with W, else ``model``, if given, is a model of the outer formula of the
+        exists-forall queries (R and W with the defined choices substituted away) in that
+        situation."""
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
+        if known is None and model is not None:
+            known = {name: value_of(model, self._definition.get(
+                self.a.terms[name].get_id(), self.a.terms[name])) for name in names}
         nothing = f"no choice the rules allow makes '{to_text(c.then)}' true"
         left = budget.left_ms()
         if names and left <= 0:
