@@ -28,10 +28,12 @@ from referee.checker.solving import (
     Refinement,
     apply,
     assert_all,
+    at_most,
     check,
     check_hinted,
     definitions,
     eliminate,
+    equal_to,
     fixing,
     least_model,
     minimal_core,
@@ -435,7 +437,7 @@ class TopicChecker:
                 mid = next_probe(low, high, first)
                 first = False
                 result, model = query.check(budget, *assumptions, *fixed,
-                                            entry.least if mid == 0 else key <= mid,
+                                            entry.least if mid == 0 else at_most(key, mid),
                                             hopeful=True)
                 if result == z3.unknown or (result == z3.sat and model is None):
                     self.limited = True
@@ -447,7 +449,7 @@ class TopicChecker:
                 else:
                     low = mid
             number = int(current[name])
-            fixed.append(entry.least if number == 0 else term == number)
+            fixed.append(entry.least if number == 0 else equal_to(term, number))
         return current
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],

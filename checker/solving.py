@@ -194,6 +194,48 @@ def fixing(term: z3.ExprRef, value: int | bool,
     return found
 
 
+_SMALL = 2 ** 62
+
+
+def at_most(term: z3.ArithRef, value: int) -> z3.BoolRef:
+    """``term <= value`` through the C API (the same term as the operator's, made without
+    its casts and coercions)."""
+    if abs(value) >= _SMALL:
+        return term <= value
+    ctx = term.ctx
+    ref, ast = ctx.ref(), term.as_ast()
+    number = z3.Z3_mk_int64(ref, value, z3.Z3_get_sort(ref, ast))
+    return z3.BoolRef(z3.Z3_mk_le(ref, ast, number), ctx)
+
+
+def equal_to(term: z3.ArithRef, value: int) -> z3.BoolRef:
+    """``term == value`` through the C API (as :func:`at_most`)."""
+    if abs(value) >= _SMALL:
+        return term == value
+    ctx = term.ctx
+    ref, ast = ctx.ref(), term.as_ast()
+    number = z3.Z3_mk_int64(ref, value, z3.Z3_get_sort(ref, ast))
+    return z3.BoolRef(z3.Z3_mk_eq(ref, ast, number), ctx)
+
+
+def differs_from(model: z3.ModelRef, terms: Sequence[z3.ExprRef]) -> z3.BoolRef:
+    """``Or(t != model's value of t for each term)`` (as the operators make it), through the
+    C API: each term's value is read from the model and compared at once."""
+    ctx = terms[0].ctx
+    ref, found = ctx.ref(), (z3.Ast * 1)()
+    pair = (z3.Ast * 2)()
+    parts = []
+    for t in terms:
+        if not z3.Z3_model_eval(ref, model.model, t.as_ast(), True, found):
+            raise ValueError(f"no value for {t} in the model")
+        pair[0], pair[1] = t.as_ast(), found[0]
+        parts.append(z3.BoolRef(z3.Z3_mk_distinct(ref, 2, pair), ctx))
+    if len(parts) == 1:
+        return parts[0]
+    args = (z3.Ast * len(parts))(*[p.as_ast() for p in parts])
+    return z3.BoolRef(z3.Z3_mk_or(ref, len(parts), args), ctx)
+
+
 def next_probe(low: int, high: int, first: bool) -> int:
     """The next bound to try when bisecting for the least order reachable, ``low`` out of
     reach and ``high`` reached: first just below ``high`` (the value a model gives is often the
@@ -293,13 +335,12 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
 
     for at, entry in enumerate(terms):
         term = entry.term
-        value = value_of(model, term)
         if term.get_id() in fixed_terms:
             continue
+        value = value_of(model, term)
         if settle is not None and at >= settle and value is not False and value != 0:
             # the terms from here on are often all determined by those before them
-            result = probe(z3.Or(*[e.term != model.eval(e.term, model_completion=True)
-                                   for e in terms[at:]]))
+            result = probe(differs_from(model, [e.term for e in terms[at:]]))
             if result == z3.unsat:
                 return z3.sat, model
         if entry.flag:
@@ -324,7 +365,7 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
         while high - low > 1:
             mid = next_probe(low, high, first)
             first = False
-            result = probe(entry.least if mid == 0 else key <= mid)
+            result = probe(entry.least if mid == 0 else at_most(key, mid))
             if result == z3.unknown:
                 return result, None
             if result == z3.sat:
@@ -333,17 +374,35 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
                 high = order(number)
             else:
                 low = mid
-        fixed.append(entry.least if number == 0 else term == number)
+        fixed.append(entry.least if number == 0 else equal_to(term, number))
     return z3.sat, model
 
 
 def flatten(formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
+    """The conjuncts of ``formulas`` (nested conjunctions opened, True left out), read through
+    the C API (the wrappers of ``is_and`` and ``children`` cost more than the rest of a
+    query's set-up)."""
     out: list[z3.BoolRef] = []
-    for f in formulas:
-        if z3.is_and(f):
-            out.extend(flatten(f.children()))
-        elif not z3.is_true(f):
+    app = z3.Z3_APP_AST
+
+    def kind_of(ref: Any, a: Any) -> int:
+        if z3.Z3_get_ast_kind(ref, a) != app:
+            return -1
+        return int(z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a)))
+
+    def visit(f: z3.BoolRef) -> None:
+        ctx = f.ctx
+        ref, a = ctx.ref(), f.as_ast()
+        kind = kind_of(ref, a)
+        if kind == z3.Z3_OP_AND:
+            for k in range(z3.Z3_get_app_num_args(ref, a)):
+                # the argument is held by ``f`` while it is wrapped
+                visit(z3.BoolRef(z3.Z3_get_app_arg(ref, a, k), ctx))
+        elif kind != z3.Z3_OP_TRUE:
             out.append(f)
+
+    for f in formulas:
+        visit(f)
     return out
 
 
