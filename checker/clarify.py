@@ -30,7 +30,6 @@ from referee.checker.solving import (
     assert_all,
     at_most,
     check,
-    check_hinted,
     definitions,
     eliminate,
     equal_to,
@@ -387,13 +386,13 @@ class TopicChecker:
         w = self._w(c)
         with self._exists_forall([w], [self._w(c, self.b), self._t(c, self.b)]) as query:
             # a first solution with most of the situation at its least values needs fewer
-            # steps to the least one: the first check is hinted with the situation's symbols
-            # at their least values where a model of R and W has them (W allows that)
+            # steps to the least one: the first proposal is hinted with the situation's
+            # symbols at their least values where a model of R and W has them (W allows that)
             fixed = pinned([w])
             hints = [e.least for e in self.order[:len(self.sit)]
                      if e.term.get_id() not in fixed
                      and (applies is None or value_of(applies, e.term) in (0, False))]
-            result, model = check_hinted(query, budget, hints)
+            result, model = query.check(budget, hints=hints)
             if result != z3.sat or model is None:
                 return None, result
             return (self._least_witness(query, [], self._situation_of(model, query), budget,

@@ -551,17 +551,27 @@ class ExistsForall:
         return project(model, bound, body)
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
-              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+              hopeful: bool = False, hints: Sequence[z3.BoolRef] = ()
+              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         """``(sat, model of outer)``, ``(unsat, None)`` or ``(unknown, None)``. The loop gets
         ``share`` of the time left; if it has not settled by then, restarts of the quantified
         query (``fallback`` with the universal) use the rest. ``hopeful`` when the proposals
         are likely solutions (near a known one): the complete body is then tried first, which
-        settles a solution in one check, and the stronger ones only for a lemma."""
+        settles a solution in one check, and the stronger ones only for a lemma. ``hints``
+        are assumed for the first proposal only (and dropped if the outer solver's core of an
+        unsat answer holds one of them)."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
         seen: set[tuple[int | bool, ...]] = set()
         self._cored = False
+        hinted = list(hints)
         while not loop.expired():
-            result = check(self.outer, loop, *assumptions)
+            result = check(self.outer, loop, *assumptions, *hinted)
+            if result == z3.unsat and hinted:
+                core = unsat_core_ids(self.outer)
+                if any(h.get_id() in core for h in hinted):
+                    hinted = []
+                    continue
+            hinted = []
             if result == z3.unsat:
                 self._cored = True
                 return z3.unsat, None
@@ -677,11 +687,25 @@ class Expanded:
         return unsat_core_ids(self.outer) if self._cored else None
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
-              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+              hopeful: bool = False, hints: Sequence[z3.BoolRef] = ()
+              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        if hints:
+            result = check(self.outer, budget, *assumptions, *hints)
+            if result == z3.unsat:
+                core = unsat_core_ids(self.outer)
+                if not any(h.get_id() in core for h in hints):
+                    self._cored = True
+                    return result, None
+            elif result == z3.sat:
+                return self._solution()
         result = check(self.outer, budget, *assumptions)
         self._cored = result == z3.unsat
         if result != z3.sat:
             return result, None
+        return self._solution()
+
+    def _solution(self) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        self._cored = False
         model = self.outer.model()
         self.last_model = model
         self.last_values = tuple(value_of(model, v) for v in self.free)
@@ -690,29 +714,6 @@ class Expanded:
 
 Query = ExistsForall | Expanded
 """An exists-forall query, by refinement or written out."""
-
-
-def check_hinted(query: Query, budget: Budget, hints: Sequence[z3.BoolRef],
-                 *assumptions: z3.BoolRef, rounds: int = 1
-                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
-    """``query.check(budget, *assumptions)``, first with the ``hints`` assumed as well (the
-    least values of the free symbols, say, so that a solution found has most of them there):
-    the hints in the core of an unsat answer are dropped and the check made again, at most
-    ``rounds`` times, then without hints. An unsat answer is always that of the assumptions
-    alone."""
-    hints = list(hints)
-    for _ in range(rounds):
-        if not hints:
-            break
-        result, model = query.check(budget, *assumptions, *hints)
-        if result != z3.unsat:
-            return result, model
-        core = query.core()
-        kept = [] if core is None else [h for h in hints if h.get_id() not in core]
-        if core is not None and len(kept) == len(hints):
-            return result, None
-        hints = kept
-    return query.check(budget, *assumptions)
 
 
 class Refinement:
