@@ -396,24 +396,29 @@ class TopicChecker:
             if result != z3.sat or model is None:
                 return None, result
             return (self._least_witness(query, [], self._situation_of(model, query), budget,
-                                        model), z3.sat)
+                                        model, fixed), z3.sat)
 
     def _least_witness(self, query: Query, assumptions: Sequence[z3.BoolRef],
                        witness: dict[str, int | bool], budget: Budget,
-                       model: z3.ModelRef | None = None) -> dict[str, int | bool]:
+                       model: z3.ModelRef | None = None, pinned: set[int] | None = None
+                       ) -> dict[str, int | bool]:
         """The lexicographically least solution of ``query`` (situation symbols in the topic's
         order; the least absolute value, non-negative first; False before True), found symbol
         by symbol by bisection from ``witness``, a solution. Each step's minimum is a property
         of the query alone, so the witness does not depend on the solver's history (run alone
         or after other files). If time runs out, the solution reached so far is returned.
         ``model``, if given, is the model of the query that ``witness`` was read from; the one
-        of the solution returned is left in ``_at_witness`` (or None)."""
+        of the solution returned is left in ``_at_witness`` (or None). The terms whose ids are
+        in ``pinned`` have one value in every solution (the query's formulas fix them,
+        :func:`~referee.checker.solving.pinned`): they keep it without a check."""
         self._at_witness = model
         current = dict(witness)
         fixed: list[z3.BoolRef] = []
         situation = self.topic.situation
         for symbol, entry in zip(situation, self.order[:len(situation)], strict=True):
             name, term = symbol.name, entry.term
+            if pinned and term.get_id() in pinned:
+                continue
             value = current[name]
             if isinstance(value, bool):
                 if value:
