@@ -167,6 +167,7 @@ class TopicChecker:
         # the order of least witnesses: the situation's symbols, then the choices
         self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
                       for s in (*topic.situation, *topic.choices)]
+        self._order_names = [s.name for s in (*topic.situation, *topic.choices)]
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -365,16 +366,19 @@ class TopicChecker:
         those the clarification mentions and those not at 0 or False; None if out of time.
         ``start`` is a model of the rules and ``formulas`` to start from, if one is known."""
         self.ruled.push()
+        found: list[int | bool] = []
         try:
             result, model = least_model(self.ruled, formulas, self.order, budget,
-                                        settle=len(self.topic.situation), start=start)
+                                        settle=len(self.topic.situation), start=start,
+                                        values=found)
         finally:
             self.ruled.pop()
         if model is None:
             self.limited |= result == z3.unknown
             return None
-        situation = self._situation_of(model)
-        values = model_values(model, self.a.terms, [s.name for s in self.topic.choices])
+        read = dict(zip(self._order_names, found, strict=True))
+        situation = {s.name: read[s.name] for s in self.topic.situation}
+        values = {s.name: read[s.name] for s in self.topic.choices}
         mentioned = set(self._mentioned_choices(c))
         choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
         return situation, choices

@@ -167,13 +167,20 @@ def value_of(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:
     ctx = model.ctx.ref()
     found = (z3.Ast * 1)()
     if z3.Z3_model_eval(ctx, model.model, term.as_ast(), True, found):
-        ast = found[0]
-        if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
-            return int(z3.Z3_get_numeral_string(ctx, ast))
-        truth = z3.Z3_get_bool_value(ctx, ast)
-        if truth != z3.Z3_L_UNDEF:
-            return truth == z3.Z3_L_TRUE
+        value = _value(ctx, found[0])
+        if value is not None:
+            return value
     raise ValueError(f"no value for {term} in the model")
+
+
+def _value(ctx: Any, ast: Any) -> int | bool | None:
+    """The integer or truth value of a numeral or Boolean constant (None for anything else)."""
+    if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
+        return int(z3.Z3_get_numeral_string(ctx, ast))
+    truth = z3.Z3_get_bool_value(ctx, ast)
+    if truth != z3.Z3_L_UNDEF:
+        return truth == z3.Z3_L_TRUE
+    return None
 
 
 _CACHED_LITERALS = 10_000
@@ -218,9 +225,11 @@ def equal_to(term: z3.ArithRef, value: int) -> z3.BoolRef:
     return z3.BoolRef(z3.Z3_mk_eq(ref, ast, number), ctx)
 
 
-def differs_from(model: z3.ModelRef, terms: Sequence[z3.ExprRef]) -> z3.BoolRef:
+def differs_from(model: z3.ModelRef, terms: Sequence[z3.ExprRef],
+                 values: list[int | bool] | None = None) -> z3.BoolRef:
     """``Or(t != model's value of t for each term)`` (as the operators make it), through the
-    C API: each term's value is read from the model and compared at once."""
+    C API: each term's value is read from the model and compared at once (and appended to
+    ``values``, if given)."""
     ctx = terms[0].ctx
     ref, found = ctx.ref(), (z3.Ast * 1)()
     pair = (z3.Ast * 2)()
@@ -228,6 +237,11 @@ def differs_from(model: z3.ModelRef, terms: Sequence[z3.ExprRef]) -> z3.BoolRef:
     for t in terms:
         if not z3.Z3_model_eval(ref, model.model, t.as_ast(), True, found):
             raise ValueError(f"no value for {t} in the model")
+        if values is not None:
+            value = _value(ref, found[0])
+            if value is None:
+                raise ValueError(f"no value for {t} in the model")
+            values.append(value)
         pair[0], pair[1] = t.as_ast(), found[0]
         parts.append(z3.BoolRef(z3.Z3_mk_distinct(ref, 2, pair), ctx))
     if len(parts) == 1:
@@ -300,7 +314,8 @@ def unsat_core_ids(solver: z3.Solver) -> set[int]:
 
 
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
-                budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None
+                budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None,
+                values: list[int | bool] | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
@@ -315,7 +330,8 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     whether the terms left can differ from the model at all; if not, the model is the least.
     ``start``, if given, is a model of the solver's assertions and ``formulas`` to begin with
     (which saves the first check). A term that ``formulas`` fix (:func:`pinned`) keeps the
-    model's value without a check.
+    model's value without a check. ``values``, if given, receives the least model's value of
+    each term (so that the caller need not read them again).
     """
     assert_all(solver, formulas)
     fixed_terms = pinned(formulas)
@@ -333,16 +349,26 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
             fixed.clear()
         return check(solver, budget, *assumption)
 
+    found: list[int | bool] = []  # the least values of the terms so far
+
+    def done() -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        if values is not None:
+            values.extend(found)
+        return z3.sat, model
+
     for at, entry in enumerate(terms):
         term = entry.term
-        if term.get_id() in fixed_terms:
-            continue
         value = value_of(model, term)
+        if term.get_id() in fixed_terms:
+            found.append(value)
+            continue
         if settle is not None and at >= settle and value is not False and value != 0:
             # the terms from here on are often all determined by those before them
-            result = probe(differs_from(model, [e.term for e in terms[at:]]))
+            rest: list[int | bool] = []
+            result = probe(differs_from(model, [e.term for e in terms[at:]], rest))
             if result == z3.unsat:
-                return z3.sat, model
+                found.extend(rest)
+                return done()
         if entry.flag:
             if value:
                 result = probe(entry.least)
@@ -352,10 +378,12 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
                     model = solver.model()
                     value = False
             fixed.append(term if value else entry.least)
+            found.append(bool(value))
             continue
         number = int(value)
         if number == 0:
             fixed.append(entry.least)
+            found.append(0)
             continue
         # low is out of reach, high reached (as order keys, or as values when non-negative)
         order = (lambda n: n) if entry.nonneg else order_of
@@ -375,7 +403,8 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
             else:
                 low = mid
         fixed.append(entry.least if number == 0 else equal_to(term, number))
-    return z3.sat, model
+        found.append(number)
+    return done()
 
 
 def flatten(formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
