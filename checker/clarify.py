@@ -338,8 +338,9 @@ class TopicChecker:
             allowed = ", ".join(_describe_value(k, v) for k, v in held[1].items())
             message += (f"; it holds for example with {describe_situation(held[0], mention)}"
                         f" where the rules allow {allowed or 'the choice'}")
+        # its situation is often the one of the example that holds
         ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget,
-                                start=forbidden)
+                                start=forbidden, guess=held[0] if held else None)
         if ruled_out is not None:
             where, allowed_out = ruled_out
             choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
@@ -356,7 +357,8 @@ class TopicChecker:
         return [s.name for s in self.topic.choices if s.name in names]
 
     def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget,
-               start: z3.ModelRef | None = None
+               start: z3.ModelRef | None = None,
+               guess: Mapping[str, int | bool] | None = None
                ) -> tuple[dict[str, int | bool], dict[str, int | bool]] | None:
         """The lexicographically least model of the rules and ``formulas``: the situation's
         symbols, then the choices, each in the topic's order, made as small as they can be
@@ -364,13 +366,15 @@ class TopicChecker:
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
         those the clarification mentions and those not at 0 or False; None if out of time.
-        ``start`` is a model of the rules and ``formulas`` to start from, if one is known."""
+        ``start`` is a model of the rules and ``formulas`` to start from, if one is known;
+        ``guess`` a situation likely to be the least (see ``least_model``)."""
         self.ruled.push()
         found: list[int | bool] = []
         try:
-            result, model = least_model(self.ruled, formulas, self.order, budget,
-                                        settle=len(self.topic.situation), start=start,
-                                        values=found)
+            result, model = least_model(
+                self.ruled, formulas, self.order, budget, settle=len(self.topic.situation),
+                start=start, values=found,
+                guess=None if guess is None else [guess[s.name] for s in self.topic.situation])
         finally:
             self.ruled.pop()
         if model is None:

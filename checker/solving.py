@@ -322,9 +322,36 @@ def unsat_core_ids(solver: z3.Solver) -> set[int]:
         z3.Z3_ast_vector_dec_ref(ctx, found)
 
 
+def _at(entry: Ordered, value: int | bool) -> z3.BoolRef:
+    """The literal of ``entry``'s term at ``value``."""
+    if entry.flag:
+        return entry.term if value else entry.least
+    return entry.least if value == 0 else equal_to(entry.term, int(value))
+
+
+def lex_smaller(terms: Sequence[Ordered], values: Sequence[int | bool]) -> z3.BoolRef | None:
+    """Values of ``terms`` lexicographically smaller than ``values`` (in the order of the least
+    models: :func:`order_key`, False before True), as ``below_1 or (at_1 and (below_2 or
+    ...))``; None when ``values`` are all least, with nothing below them."""
+    out: z3.BoolRef | None = None
+    for entry, value in zip(reversed(terms), reversed(values), strict=True):
+        rest = z3.And(_at(entry, value), out) if out is not None else None
+        if value is False or value == 0:
+            out = rest
+            continue
+        if entry.flag:
+            below = entry.least
+        else:
+            key = entry.term if entry.nonneg else order_key(entry.term)
+            below = at_most(key, (int(value) if entry.nonneg else order_of(int(value))) - 1)
+        out = below if rest is None else z3.Or(below, rest)
+    return out
+
+
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
                 budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None,
-                values: list[int | bool] | None = None
+                values: list[int | bool] | None = None,
+                guess: Sequence[int | bool] | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
@@ -340,7 +367,10 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     ``start``, if given, is a model of the solver's assertions and ``formulas`` to begin with
     (which saves the first check). A term that ``formulas`` fix (:func:`pinned`) keeps the
     model's value without a check. ``values``, if given, receives the least model's value of
-    each term (so that the caller need not read them again).
+    each term (so that the caller need not read them again). ``guess``, if given, are values
+    of the terms before ``settle`` that are likely the least model's (those of a similar
+    query): two checks, one that a model has them and one that no model is lexicographically
+    smaller there (:func:`lex_smaller`), settle them at once.
     """
     assert_all(solver, formulas)
     fixed_terms = pinned(formulas)
@@ -365,7 +395,24 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
             values.extend(found)
         return z3.sat, model
 
+    begin = 0
+    if guess is not None and settle:
+        there = [_at(entry, value) for entry, value in zip(terms[:settle], guess, strict=True)]
+        result = check(solver, budget, *there)
+        if result == z3.sat:
+            at_guess = solver.model()
+            smaller = lex_smaller(terms[:settle], guess)
+            result = z3.unsat if smaller is None else check(solver, budget, smaller)
+            if result == z3.unsat:
+                model, begin = at_guess, settle
+                fixed.extend(there)
+                found.extend(guess)
+        if result == z3.unknown:
+            return result, None
+
     for at, entry in enumerate(terms):
+        if at < begin:
+            continue
         term = entry.term
         value = value_of(model, term)
         if term.get_id() in fixed_terms:
