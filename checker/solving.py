@@ -88,21 +88,12 @@ def assert_all(solver: z3.Solver, formulas: Iterable[z3.BoolRef]) -> None:
         z3.Z3_solver_assert(ctx, ref, f.as_ast())
 
 
-_TIMEOUT_STEP = 16  # ms: see check
-
-
 def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
-    """``solver.check`` limited to what is left of ``budget`` (unknown once it is spent). The
-    limit is what is left rounded down to a multiple of 16 ms (what is left itself below
-    that), and set only when it changes: setting a solver's parameters costs more than a
-    short check's other calls."""
+    """``solver.check`` limited to what is left of ``budget`` (unknown once it is spent)."""
     left = budget.left_ms()
     if left <= 0:
         return z3.unknown
-    limit = left - left % _TIMEOUT_STEP if left >= _TIMEOUT_STEP else left
-    if getattr(solver, "_timeout_ms", None) != limit:
-        set_timeout(solver, limit)
-        solver._timeout_ms = limit
+    set_timeout(solver, left)
     # as Solver.check does, without casting each assumption to Bool again (they are Bool
     # terms), which on many short checks costs as much as the checks themselves
     literals = (z3.Ast * len(assumptions))(*[a.as_ast() for a in assumptions])
