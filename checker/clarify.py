@@ -324,7 +324,7 @@ class TopicChecker:
             message += f"; for example with {describe_situation(situation, mention)}{shown}"
             return Verdict(c.id, "redundant", cited, situation, message, choices)
 
-        witness, status = self._contradiction_witness(c, budget, applies)
+        witness, status = self._contradiction_witness(c, budget)
         if status == z3.unknown:
             return self._unknown(c, budget, "searching for a situation it leaves without a "
                                  "legal choice")
@@ -387,24 +387,15 @@ class TopicChecker:
         choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
         return situation, choices
 
-    def _contradiction_witness(self, c: Clarification, budget: Budget,
-                               applies: z3.ModelRef | None = None
+    def _contradiction_witness(self, c: Clarification, budget: Budget
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
-        """A contradiction's least witness, if any; ``applies`` is a model of R and W."""
         w = self._w(c)
         with self._exists_forall([w], [self._w(c, self.b), self._t(c, self.b)]) as query:
-            # a first solution with most of the situation at its least values needs fewer
-            # steps to the least one: the first proposal is hinted with the situation's
-            # symbols at their least values where a model of R and W has them (W allows that)
-            fixed = pinned([w])
-            hints = [e.least for e in self.order[:len(self.sit)]
-                     if e.term.get_id() not in fixed
-                     and (applies is None or value_of(applies, e.term) in (0, False))]
-            result, model = query.check(budget, hints=hints)
+            result, model = query.check(budget)
             if result != z3.sat or model is None:
                 return None, result
             return (self._least_witness(query, [], self._situation_of(model, query), budget,
-                                        model, fixed), z3.sat)
+                                        model, pinned([w])), z3.sat)
 
     def _least_witness(self, query: Query, assumptions: Sequence[z3.BoolRef],
                        witness: dict[str, int | bool], budget: Budget,

@@ -609,12 +609,6 @@ class ExistsForall:
         # caller need not read them from the model again
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
-        self._cored = False  # the last answer was the outer solver's unsat
-
-    def core(self) -> set[int] | None:
-        """After an unsat answer of the outer solver, the ids of the assumptions of its core
-        (None after any other answer)."""
-        return unsat_core_ids(self.outer) if self._cored else None
 
     def _region(self, model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef
                 ) -> z3.BoolRef:
@@ -627,29 +621,17 @@ class ExistsForall:
         return project(model, bound, body)
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
-              hopeful: bool = False, hints: Sequence[z3.BoolRef] = ()
-              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         """``(sat, model of outer)``, ``(unsat, None)`` or ``(unknown, None)``. The loop gets
         ``share`` of the time left; if it has not settled by then, restarts of the quantified
         query (``fallback`` with the universal) use the rest. ``hopeful`` when the proposals
         are likely solutions (near a known one): the complete body is then tried first, which
-        settles a solution in one check, and the stronger ones only for a lemma. ``hints``
-        are assumed for the first proposal only (and dropped if the outer solver's core of an
-        unsat answer holds one of them)."""
+        settles a solution in one check, and the stronger ones only for a lemma."""
         loop = Budget(max(1, int(budget.left_ms() * share)))
         seen: set[tuple[int | bool, ...]] = set()
-        self._cored = False
-        hinted = list(hints)
         while not loop.expired():
-            result = check(self.outer, loop, *assumptions, *hinted)
-            if result == z3.unsat and hinted:
-                core = unsat_core_ids(self.outer)
-                if any(h.get_id() in core for h in hinted):
-                    hinted = []
-                    continue
-            hinted = []
+            result = check(self.outer, loop, *assumptions)
             if result == z3.unsat:
-                self._cored = True
                 return z3.unsat, None
             if result != z3.sat:
                 break
@@ -756,32 +738,12 @@ class Expanded:
         self.free = list(free)
         self.last_model: z3.ModelRef | None = None
         self.last_values: tuple[int | bool, ...] = ()
-        self._cored = False
-
-    def core(self) -> set[int] | None:
-        """After an unsat answer, the ids of the assumptions of its core (else None)."""
-        return unsat_core_ids(self.outer) if self._cored else None
 
     def check(self, budget: Budget, *assumptions: z3.BoolRef, share: float = 0.6,
-              hopeful: bool = False, hints: Sequence[z3.BoolRef] = ()
-              ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
-        if hints:
-            result = check(self.outer, budget, *assumptions, *hints)
-            if result == z3.unsat:
-                core = unsat_core_ids(self.outer)
-                if not any(h.get_id() in core for h in hints):
-                    self._cored = True
-                    return result, None
-            elif result == z3.sat:
-                return self._solution()
+              hopeful: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         result = check(self.outer, budget, *assumptions)
-        self._cored = result == z3.unsat
         if result != z3.sat:
             return result, None
-        return self._solution()
-
-    def _solution(self) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
-        self._cored = False
         model = self.outer.model()
         self.last_model = model
         self.last_values = tuple(value_of(model, v) for v in self.free)
