@@ -168,6 +168,7 @@ class TopicChecker:
         self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
                       for s in (*topic.situation, *topic.choices)]
         self._order_names = [s.name for s in (*topic.situation, *topic.choices)]
+        self._nonneg = {s.name: s.nonneg for s in topic.symbols}
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -498,9 +499,10 @@ class TopicChecker:
             return nothing
         given = [*self._fix(witness), self._w(c)]
         flags = {name for name in names if z3.is_bool(self.a.terms[name])}
-        bounds = self._determined(given, names, known, budget) if names else None
+        seen: dict[str, list[int | bool]] = {}
+        bounds = self._determined(given, names, known, budget, seen) if names else None
         if bounds is None:
-            bounds = self._bounds(given, names, flags, budget)
+            bounds = self._bounds(given, names, flags, budget, seen)
         parts = [_range_text(name, bounds[name], name in flags) for name in names]
         parts = [p for p in parts if p]
         if not parts:
@@ -508,11 +510,13 @@ class TopicChecker:
         return "the rules require " + " and ".join(parts)
 
     def _determined(self, given: Sequence[z3.BoolRef], names: Sequence[str],
-                    known: Mapping[str, int | bool] | None, budget: Budget
+                    known: Mapping[str, int | bool] | None, budget: Budget,
+                    seen: dict[str, list[int | bool]] | None = None
                     ) -> dict[str, list[int | bool | None]] | None:
         """The bounds of the named choices when the rules and ``given`` leave each of them
         one value (as they usually do): a model's values, and one check that no model differs
-        from them; None otherwise (or if out of time)."""
+        from them; None otherwise (or if out of time), and then ``seen``, if given, receives
+        the values of each choice in the two models."""
         self.ruled.push()
         try:
             assert_all(self.ruled, given)
@@ -523,7 +527,12 @@ class TopicChecker:
                 known = {name: value_of(model, self.a.terms[name]) for name in names}
             differs = z3.Or(*[z3.Not(fixing(self.a.terms[name], known[name], self._literals))
                               for name in names])
-            if check(self.ruled, budget, differs) != z3.unsat:
+            result = check(self.ruled, budget, differs)
+            if result != z3.unsat:
+                if result == z3.sat and seen is not None:
+                    other = self.ruled.model()
+                    for name in names:
+                        seen[name] = [known[name], value_of(other, self.a.terms[name])]
                 return None
         finally:
             self.ruled.pop()
@@ -533,10 +542,20 @@ class TopicChecker:
                 for name in names}
 
     def _bounds(self, given: Sequence[z3.BoolRef], names: Sequence[str], flags: set[str],
-                budget: Budget) -> dict[str, list[int | bool | None]]:
+                budget: Budget, seen: Mapping[str, Sequence[int | bool]] | None = None
+                ) -> dict[str, list[int | bool | None]]:
         """Each named choice's least and greatest values under the rules and ``given`` (a
-        Boolean's: whether False and whether True are possible)."""
+        Boolean's: whether False and whether True are possible). ``seen`` holds values of the
+        integer choices that models have: if no model lies below the least of them (none can
+        below 0 where the domain says so) nor above the greatest, those are the bounds, and
+        the ``Optimize`` is not needed."""
         bounds: dict[str, list[int | bool | None]] = {name: [None, None] for name in names}
+        numbers = [name for name in names if name not in flags]
+        if numbers and seen and all(name in seen for name in numbers):
+            found = self._seen_bounds(given, numbers, seen, budget)
+            if found is not None:
+                bounds.update(found)
+                names = [name for name in names if name in flags]
         if flags:
             self.ruled.push()
             try:
@@ -553,6 +572,8 @@ class TopicChecker:
                 self.ruled.pop()
         # an integer's least and greatest values, each objective on its own ("box")
         numbers = [name for name in names if name not in flags]
+        if not numbers:
+            return bounds
         left = budget.left_ms()
         if numbers and left <= 0:
             self.limited = True
@@ -574,6 +595,29 @@ class TopicChecker:
             finally:
                 opt.pop()
         return bounds
+
+    def _seen_bounds(self, given: Sequence[z3.BoolRef], numbers: Sequence[str],
+                     seen: Mapping[str, Sequence[int | bool]], budget: Budget
+                     ) -> dict[str, list[int | bool | None]] | None:
+        """The bounds of the integer choices ``numbers`` if they are the least and greatest of
+        the values ``seen`` (a check for each end that no model lies beyond it); None when one
+        does (or out of time)."""
+        out: dict[str, list[int | bool | None]] = {}
+        self.ruled.push()
+        try:
+            assert_all(self.ruled, given)
+            for name in numbers:
+                term = self.a.terms[name]
+                low, high = min(int(v) for v in seen[name]), max(int(v) for v in seen[name])
+                if not (low == 0 and self._nonneg[name]) and check(
+                        self.ruled, budget, at_most(term, low - 1)) != z3.unsat:
+                    return None
+                if check(self.ruled, budget, z3.Not(at_most(term, high))) != z3.unsat:
+                    return None
+                out[name] = [low, high]
+        finally:
+            self.ruled.pop()
+        return out
 
     # ------------------------------------------------------------------ a whole file
 
