@@ -325,8 +325,15 @@ def lex_smaller(terms: Sequence[Ordered], values: Sequence[int | bool]) -> z3.Bo
     models: :func:`order_key`, False before True), as ``below_1 or (at_1 and (below_2 or
     ...))``; None when ``values`` are all least, with nothing below them."""
     out: z3.BoolRef | None = None
+    pair = (z3.Ast * 2)()
+
+    def both(make: Any, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+        # And(a, b) or Or(a, b) through the C API (the wrappers cast both again)
+        pair[0], pair[1] = a.as_ast(), b.as_ast()
+        return z3.BoolRef(make(a.ctx.ref(), 2, pair), a.ctx)
+
     for entry, value in zip(reversed(terms), reversed(values), strict=True):
-        rest = z3.And(_at(entry, value), out) if out is not None else None
+        rest = both(z3.Z3_mk_and, _at(entry, value), out) if out is not None else None
         if value is False or value == 0:
             out = rest
             continue
@@ -335,7 +342,7 @@ def lex_smaller(terms: Sequence[Ordered], values: Sequence[int | bool]) -> z3.Bo
         else:
             key = entry.term if entry.nonneg else order_key(entry.term)
             below = at_most(key, (int(value) if entry.nonneg else order_of(int(value))) - 1)
-        out = below if rest is None else z3.Or(below, rest)
+        out = below if rest is None else both(z3.Z3_mk_or, below, rest)
     return out
 
 
@@ -557,6 +564,14 @@ def eliminate(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
     """
     subst, rest, remaining = definitions(formulas, bound)
     return apply(subst, rest), remaining
+
+
+def conjunction(formulas: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.And(*formulas)`` (two or more Bool terms) through the C API, without the wrapper's
+    casts of each of them."""
+    ctx = formulas[0].ctx
+    args = (z3.Ast * len(formulas))(*[f.as_ast() for f in formulas])
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(formulas), args), ctx)
 
 
 def project(model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef) -> z3.BoolRef:
@@ -828,7 +843,7 @@ class Refinement:
             full = []
             for (shared, bound, inner), extra in zip(self.bodies, bodies, strict=True):
                 assert_all(inner, extra)
-                full.append((z3.And(shared, *extra), bound, inner))
+                full.append((conjunction([shared, *extra]), bound, inner))
             yield ExistsForall(self.outer, free, full, fallback, self.cheap, self.literals)
         finally:
             for solver in solvers:
