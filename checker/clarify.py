@@ -27,9 +27,12 @@ from referee.checker.solving import (
     Query,
     Refinement,
     apply,
+    assert_all,
+    at_most,
     check,
     definitions,
     eliminate,
+    equal_to,
     fixing,
     least_model,
     minimal_core,
@@ -37,6 +40,7 @@ from referee.checker.solving import (
     order_key,
     order_of,
     own_context,
+    pinned,
     reusable_solver,
     tracked,
     value_of,
@@ -163,6 +167,8 @@ class TopicChecker:
         # the order of least witnesses: the situation's symbols, then the choices
         self.order = [Ordered.of(self.a.terms[s.name], s.nonneg)
                       for s in (*topic.situation, *topic.choices)]
+        self._order_names = [s.name for s in (*topic.situation, *topic.choices)]
+        self._nonneg = {s.name: s.nonneg for s in topic.symbols}
         # the exists part of exists-forall queries: R(s, c) holds
         self.exists = [*self.a.domain, *self.a.rules.values()]
         self.rule_order = list(self.a.rules)
@@ -177,6 +183,9 @@ class TopicChecker:
         self.defined, undefined, _ = definitions(self.exists, [
             self.a.terms[s.name] for s in topic.choices] + [
             self.a.terms[n] for n in topic.internal])
+        # what each defined choice is in the outer formula's terms (to read it from a model)
+        self._definition = {v.get_id(): e for v, e in self.defined}
+        self._at_witness: z3.ModelRef | None = None  # see _least_witness
         # the solvers of exists-forall queries, R and its substituted copies asserted once
         self.refinement = Refinement(apply(self.defined, undefined),
                                      [(apply(subst, rest), bound)
@@ -263,7 +272,7 @@ class TopicChecker:
 
         self.plain.push()
         try:
-            self.plain.add(w)
+            assert_all(self.plain, [w])
             result, core, applies, minimal = minimal_core(self.plain, self.trackers, budget)
             # applies: a model of R and W, where the least witnesses may start
         finally:
@@ -278,14 +287,20 @@ class TopicChecker:
                            f"never applies: no situation and choice{by} satisfy "
                            f"'{when_text}'")
 
-        self.plain.push()
-        try:
-            self.plain.add(w, z3.Not(t))
-            # forbidden: a model of that check, a choice the rules allow and T forbids
-            result, core, forbidden, minimal = minimal_core(self.plain, self.trackers, budget)
-            example = self._example(forbidden, c) if forbidden is not None else None
-        finally:
-            self.plain.pop()
+        # forbidden: a model of R, W and not T, a choice the rules allow and T forbids; the
+        # model of R and W is one if it does not satisfy T
+        truth = applies.eval(t, model_completion=True) if applies is not None else None
+        holds = truth is not None and z3.is_true(truth)
+        if truth is not None and z3.is_false(truth):
+            result, core, forbidden, minimal = z3.sat, [], applies, True
+        else:
+            self.plain.push()
+            try:
+                assert_all(self.plain, [w, z3.Not(t)])
+                result, core, forbidden, minimal = minimal_core(self.plain, self.trackers,
+                                                                budget)
+            finally:
+                self.plain.pop()
         self.limited |= not minimal
         if result == z3.unknown:
             return self._unknown(c, budget, "testing whether the rules imply it")
@@ -318,21 +333,21 @@ class TopicChecker:
             return self._contradiction(c, witness, budget)
         message = "consistent: narrows what the rules allow"
         mention = symbols_of(c.when) | symbols_of(c.then)
-        holds = applies is not None and z3.is_true(applies.eval(t, model_completion=True))
         held = self._least(c, self._w(c), self._t(c), budget=budget,
                            start=applies if holds else None)
         if held is not None:
             allowed = ", ".join(_describe_value(k, v) for k, v in held[1].items())
             message += (f"; it holds for example with {describe_situation(held[0], mention)}"
                         f" where the rules allow {allowed or 'the choice'}")
+        # its situation is often the one of the example that holds
         ruled_out = self._least(c, self._w(c), z3.Not(self._t(c)), budget=budget,
-                                start=forbidden)
+                                start=forbidden, guess=held[0] if held else None)
         if ruled_out is not None:
             where, allowed_out = ruled_out
             choice = ", ".join(_describe_value(k, v) for k, v in allowed_out.items())
             message += (f"; with {describe_situation(where, mention)} the rules also allow "
                         f"{choice or 'a choice'}, which it rules out")
-        elif example is not None:
+        elif forbidden is not None:
             message += "; it rules out some choices the rules allow"
         return Verdict(c.id, "consistent", [], held and held[0], message, held and held[1])
 
@@ -343,7 +358,8 @@ class TopicChecker:
         return [s.name for s in self.topic.choices if s.name in names]
 
     def _least(self, c: Clarification, *formulas: z3.BoolRef, budget: Budget,
-               start: z3.ModelRef | None = None
+               start: z3.ModelRef | None = None,
+               guess: Mapping[str, int | bool] | None = None
                ) -> tuple[dict[str, int | bool], dict[str, int | bool]] | None:
         """The lexicographically least model of the rules and ``formulas``: the situation's
         symbols, then the choices, each in the topic's order, made as small as they can be
@@ -351,51 +367,58 @@ class TopicChecker:
         True). Being the least, it does not depend on the solver's history, so a report is the
         same run alone or after other files. Returns (situation, choices), the choices being
         those the clarification mentions and those not at 0 or False; None if out of time.
-        ``start`` is a model of the rules and ``formulas`` to start from, if one is known."""
+        ``start`` is a model of the rules and ``formulas`` to start from, if one is known;
+        ``guess`` a situation likely to be the least (see ``least_model``)."""
         self.ruled.push()
+        found: list[int | bool] = []
         try:
-            result, model = least_model(self.ruled, formulas, self.order, budget,
-                                        settle=len(self.topic.situation), start=start)
+            result, model = least_model(
+                self.ruled, formulas, self.order, budget, settle=len(self.topic.situation),
+                start=start, values=found,
+                guess=None if guess is None else [guess[s.name] for s in self.topic.situation])
         finally:
             self.ruled.pop()
         if model is None:
             self.limited |= result == z3.unknown
             return None
-        situation = self._situation_of(model)
-        values = model_values(model, self.a.terms, [s.name for s in self.topic.choices])
+        read = dict(zip(self._order_names, found, strict=True))
+        situation = {s.name: read[s.name] for s in self.topic.situation}
+        values = {s.name: read[s.name] for s in self.topic.choices}
         mentioned = set(self._mentioned_choices(c))
         choices = {k: v for k, v in values.items() if k in mentioned or v not in (0, False)}
         return situation, choices
 
-    def _example(self, model: z3.ModelRef, c: Clarification) -> dict[str, int | bool]:
-        situation = self._situation_of(model)
-        choices = [n for n in symbols_of(c.when) | symbols_of(c.then) if n not in self.sit]
-        values = model_values(model, self.a.terms, sorted(choices))
-        return {**situation, **values}
-
     def _contradiction_witness(self, c: Clarification, budget: Budget
                                ) -> tuple[dict[str, int | bool] | None, z3.CheckSatResult]:
-        with self._exists_forall([self._w(c)], [self._w(c, self.b), self._t(c, self.b)]
-                                 ) as query:
+        w = self._w(c)
+        with self._exists_forall([w], [self._w(c, self.b), self._t(c, self.b)]) as query:
             result, model = query.check(budget)
             if result != z3.sat or model is None:
                 return None, result
-            return (self._least_witness(query, [], self._situation_of(model, query), budget),
-                    z3.sat)
+            return (self._least_witness(query, [], self._situation_of(model, query), budget,
+                                        model, pinned([w])), z3.sat)
 
     def _least_witness(self, query: Query, assumptions: Sequence[z3.BoolRef],
-                       witness: dict[str, int | bool], budget: Budget
+                       witness: dict[str, int | bool], budget: Budget,
+                       model: z3.ModelRef | None = None, pinned: set[int] | None = None
                        ) -> dict[str, int | bool]:
         """The lexicographically least solution of ``query`` (situation symbols in the topic's
         order; the least absolute value, non-negative first; False before True), found symbol
         by symbol by bisection from ``witness``, a solution. Each step's minimum is a property
         of the query alone, so the witness does not depend on the solver's history (run alone
-        or after other files). If time runs out, the solution reached so far is returned."""
+        or after other files). If time runs out, the solution reached so far is returned.
+        ``model``, if given, is the model of the query that ``witness`` was read from; the one
+        of the solution returned is left in ``_at_witness`` (or None). The terms whose ids are
+        in ``pinned`` have one value in every solution (the query's formulas fix them,
+        :func:`~referee.checker.solving.pinned`): they keep it without a check."""
+        self._at_witness = model
         current = dict(witness)
         fixed: list[z3.BoolRef] = []
         situation = self.topic.situation
         for symbol, entry in zip(situation, self.order[:len(situation)], strict=True):
             name, term = symbol.name, entry.term
+            if pinned and term.get_id() in pinned:
+                continue
             value = current[name]
             if isinstance(value, bool):
                 if value:
@@ -406,6 +429,7 @@ class TopicChecker:
                         return current
                     if result == z3.sat and model is not None:
                         current = self._situation_of(model, query)
+                        self._at_witness = model
                 fixed.append(term if current[name] else entry.least)
                 continue
             # bisection on the order key (on the value when it cannot be negative)
@@ -417,25 +441,26 @@ class TopicChecker:
                 mid = next_probe(low, high, first)
                 first = False
                 result, model = query.check(budget, *assumptions, *fixed,
-                                            entry.least if mid == 0 else key <= mid,
+                                            entry.least if mid == 0 else at_most(key, mid),
                                             hopeful=True)
                 if result == z3.unknown or (result == z3.sat and model is None):
                     self.limited = True
                     return current
                 if result == z3.sat:
                     current = self._situation_of(model, query)
+                    self._at_witness = model
                     high = order(int(current[name]))
                 else:
                     low = mid
             number = int(current[name])
-            fixed.append(entry.least if number == 0 else term == number)
+            fixed.append(entry.least if number == 0 else equal_to(term, number))
         return current
 
     def _contradiction(self, c: Clarification, witness: dict[str, int | bool],
                        budget: Budget) -> Verdict:
         self.plain.push()
         try:
-            self.plain.add(*self._fix(witness), self._w(c), self._t(c))
+            assert_all(self.plain, [*self._fix(witness), self._w(c), self._t(c)])
             found = minimal_core(self.plain, self.trackers, budget)
         finally:
             self.plain.pop()
@@ -445,7 +470,8 @@ class TopicChecker:
         self.limited |= not found.minimal
         cited = self._ordered(found.rules)
         mention = symbols_of(c.when) | symbols_of(c.then)
-        requirement = self._requirement(c, witness, budget)
+        # the model the witness was read from has a choice the rules allow there with W
+        requirement = self._requirement(c, witness, budget, model=self._at_witness)
         # no rule at all: the domain of the topic's symbols alone excludes ``then`` there
         head = (f"contradicts {', '.join(cited)}" if cited
                 else "contradicts the topic's definitions")
@@ -454,12 +480,18 @@ class TopicChecker:
 
     def _requirement(self, c: Clarification, witness: Mapping[str, int | bool],
                      budget: Budget, names: Sequence[str] | None = None,
-                     known: Mapping[str, int | bool] | None = None) -> str:
+                     known: Mapping[str, int | bool] | None = None,
+                     model: z3.ModelRef | None = None) -> str:
         """What the rules force on the choices that T mentions (or ``names``), in that
         situation; ``known``, if given, holds values of those choices that the rules allow
-        there."""
+        there with W, else ``model``, if given, is a model of the outer formula of the
+        exists-forall queries (R and W with the defined choices substituted away) in that
+        situation."""
         if names is None:
             names = sorted(n for n in symbols_of(c.then) if n not in self.sit)
+        if known is None and model is not None:
+            known = {name: value_of(model, self._definition.get(
+                self.a.terms[name].get_id(), self.a.terms[name])) for name in names}
         nothing = f"no choice the rules allow makes '{to_text(c.then)}' true"
         left = budget.left_ms()
         if names and left <= 0:
@@ -467,9 +499,10 @@ class TopicChecker:
             return nothing
         given = [*self._fix(witness), self._w(c)]
         flags = {name for name in names if z3.is_bool(self.a.terms[name])}
-        bounds = self._determined(given, names, known, budget) if names else None
+        seen: dict[str, list[int | bool]] = {}
+        bounds = self._determined(given, names, known, budget, seen) if names else None
         if bounds is None:
-            bounds = self._bounds(given, names, flags, budget)
+            bounds = self._bounds(given, names, flags, budget, seen)
         parts = [_range_text(name, bounds[name], name in flags) for name in names]
         parts = [p for p in parts if p]
         if not parts:
@@ -477,14 +510,16 @@ class TopicChecker:
         return "the rules require " + " and ".join(parts)
 
     def _determined(self, given: Sequence[z3.BoolRef], names: Sequence[str],
-                    known: Mapping[str, int | bool] | None, budget: Budget
+                    known: Mapping[str, int | bool] | None, budget: Budget,
+                    seen: dict[str, list[int | bool]] | None = None
                     ) -> dict[str, list[int | bool | None]] | None:
         """The bounds of the named choices when the rules and ``given`` leave each of them
         one value (as they usually do): a model's values, and one check that no model differs
-        from them; None otherwise (or if out of time)."""
+        from them; None otherwise (or if out of time), and then ``seen``, if given, receives
+        the values of each choice in the two models."""
         self.ruled.push()
         try:
-            self.ruled.add(*given)
+            assert_all(self.ruled, given)
             if known is None or any(name not in known for name in names):
                 if check(self.ruled, budget) != z3.sat:
                     return None
@@ -492,7 +527,12 @@ class TopicChecker:
                 known = {name: value_of(model, self.a.terms[name]) for name in names}
             differs = z3.Or(*[z3.Not(fixing(self.a.terms[name], known[name], self._literals))
                               for name in names])
-            if check(self.ruled, budget, differs) != z3.unsat:
+            result = check(self.ruled, budget, differs)
+            if result != z3.unsat:
+                if result == z3.sat and seen is not None:
+                    other = self.ruled.model()
+                    for name in names:
+                        seen[name] = [known[name], value_of(other, self.a.terms[name])]
                 return None
         finally:
             self.ruled.pop()
@@ -502,14 +542,24 @@ class TopicChecker:
                 for name in names}
 
     def _bounds(self, given: Sequence[z3.BoolRef], names: Sequence[str], flags: set[str],
-                budget: Budget) -> dict[str, list[int | bool | None]]:
+                budget: Budget, seen: Mapping[str, Sequence[int | bool]] | None = None
+                ) -> dict[str, list[int | bool | None]]:
         """Each named choice's least and greatest values under the rules and ``given`` (a
-        Boolean's: whether False and whether True are possible)."""
+        Boolean's: whether False and whether True are possible). ``seen`` holds values of the
+        integer choices that models have: if no model lies below the least of them (none can
+        below 0 where the domain says so) nor above the greatest, those are the bounds, and
+        the ``Optimize`` is not needed."""
         bounds: dict[str, list[int | bool | None]] = {name: [None, None] for name in names}
+        numbers = [name for name in names if name not in flags]
+        if numbers and seen and all(name in seen for name in numbers):
+            found = self._seen_bounds(given, numbers, seen, budget)
+            if found is not None:
+                bounds.update(found)
+                names = [name for name in names if name in flags]
         if flags:
             self.ruled.push()
             try:
-                self.ruled.add(*given)
+                assert_all(self.ruled, given)
                 for name in names:
                     if name not in flags:
                         continue
@@ -522,6 +572,8 @@ class TopicChecker:
                 self.ruled.pop()
         # an integer's least and greatest values, each objective on its own ("box")
         numbers = [name for name in names if name not in flags]
+        if not numbers:
+            return bounds
         left = budget.left_ms()
         if numbers and left <= 0:
             self.limited = True
@@ -543,6 +595,29 @@ class TopicChecker:
             finally:
                 opt.pop()
         return bounds
+
+    def _seen_bounds(self, given: Sequence[z3.BoolRef], numbers: Sequence[str],
+                     seen: Mapping[str, Sequence[int | bool]], budget: Budget
+                     ) -> dict[str, list[int | bool | None]] | None:
+        """The bounds of the integer choices ``numbers`` if they are the least and greatest of
+        the values ``seen`` (a check for each end that no model lies beyond it); None when one
+        does (or out of time)."""
+        out: dict[str, list[int | bool | None]] = {}
+        self.ruled.push()
+        try:
+            assert_all(self.ruled, given)
+            for name in numbers:
+                term = self.a.terms[name]
+                low, high = min(int(v) for v in seen[name]), max(int(v) for v in seen[name])
+                if not (low == 0 and self._nonneg[name]) and check(
+                        self.ruled, budget, at_most(term, low - 1)) != z3.unsat:
+                    return None
+                if check(self.ruled, budget, z3.Not(at_most(term, high))) != z3.unsat:
+                    return None
+                out[name] = [low, high]
+        finally:
+            self.ruled.pop()
+        return out
 
     # ------------------------------------------------------------------ a whole file
 

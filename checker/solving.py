@@ -67,12 +67,33 @@ def reusable_solver() -> z3.Solver:
     return solver
 
 
+def set_timeout(solver: z3.Solver, timeout_ms: int) -> None:
+    """``solver.set("timeout", timeout_ms)`` through the C API (the wrapper's parameter
+    object and checks cost more than a short check's other calls)."""
+    ctx = solver.ctx.ref()
+    params = z3.Z3_mk_params(ctx)
+    z3.Z3_params_inc_ref(ctx, params)
+    try:
+        z3.Z3_params_set_uint(ctx, params, z3.Z3_mk_string_symbol(ctx, "timeout"),
+                              timeout_ms)
+        z3.Z3_solver_set_params(ctx, solver.solver, params)
+    finally:
+        z3.Z3_params_dec_ref(ctx, params)
+
+
+def assert_all(solver: z3.Solver, formulas: Iterable[z3.BoolRef]) -> None:
+    """``solver.add(*formulas)`` for Bool terms, without casting each of them again."""
+    ctx, ref = solver.ctx.ref(), solver.solver
+    for f in formulas:
+        z3.Z3_solver_assert(ctx, ref, f.as_ast())
+
+
 def check(solver: z3.Solver, budget: Budget, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
     """``solver.check`` limited to what is left of ``budget`` (unknown once it is spent)."""
     left = budget.left_ms()
     if left <= 0:
         return z3.unknown
-    solver.set("timeout", left)
+    set_timeout(solver, left)
     # as Solver.check does, without casting each assumption to Bool again (they are Bool
     # terms), which on many short checks costs as much as the checks themselves
     literals = (z3.Ast * len(assumptions))(*[a.as_ast() for a in assumptions])
@@ -146,13 +167,20 @@ def value_of(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:
     ctx = model.ctx.ref()
     found = (z3.Ast * 1)()
     if z3.Z3_model_eval(ctx, model.model, term.as_ast(), True, found):
-        ast = found[0]
-        if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
-            return int(z3.Z3_get_numeral_string(ctx, ast))
-        truth = z3.Z3_get_bool_value(ctx, ast)
-        if truth != z3.Z3_L_UNDEF:
-            return truth == z3.Z3_L_TRUE
+        value = _value(ctx, found[0])
+        if value is not None:
+            return value
     raise ValueError(f"no value for {term} in the model")
+
+
+def _value(ctx: Any, ast: Any) -> int | bool | None:
+    """The integer or truth value of a numeral or Boolean constant (None for anything else)."""
+    if z3.Z3_get_ast_kind(ctx, ast) == z3.Z3_NUMERAL_AST:
+        return int(z3.Z3_get_numeral_string(ctx, ast))
+    truth = z3.Z3_get_bool_value(ctx, ast)
+    if truth != z3.Z3_L_UNDEF:
+        return truth == z3.Z3_L_TRUE
+    return None
 
 
 _CACHED_LITERALS = 10_000
@@ -171,6 +199,55 @@ def fixing(term: z3.ExprRef, value: int | bool,
         found = cache[key] = term == (z3.BoolVal(value) if isinstance(value, bool)
                                       else z3.IntVal(value))
     return found
+
+
+_SMALL = 2 ** 62
+
+
+def at_most(term: z3.ArithRef, value: int) -> z3.BoolRef:
+    """``term <= value`` through the C API (the same term as the operator's, made without
+    its casts and coercions)."""
+    if abs(value) >= _SMALL:
+        return term <= value
+    ctx = term.ctx
+    ref, ast = ctx.ref(), term.as_ast()
+    number = z3.Z3_mk_int64(ref, value, z3.Z3_get_sort(ref, ast))
+    return z3.BoolRef(z3.Z3_mk_le(ref, ast, number), ctx)
+
+
+def equal_to(term: z3.ArithRef, value: int) -> z3.BoolRef:
+    """``term == value`` through the C API (as :func:`at_most`)."""
+    if abs(value) >= _SMALL:
+        return term == value
+    ctx = term.ctx
+    ref, ast = ctx.ref(), term.as_ast()
+    number = z3.Z3_mk_int64(ref, value, z3.Z3_get_sort(ref, ast))
+    return z3.BoolRef(z3.Z3_mk_eq(ref, ast, number), ctx)
+
+
+def differs_from(model: z3.ModelRef, terms: Sequence[z3.ExprRef],
+                 values: list[int | bool] | None = None) -> z3.BoolRef:
+    """``Or(t != model's value of t for each term)`` (as the operators make it), through the
+    C API: each term's value is read from the model and compared at once (and appended to
+    ``values``, if given)."""
+    ctx = terms[0].ctx
+    ref, found = ctx.ref(), (z3.Ast * 1)()
+    pair = (z3.Ast * 2)()
+    parts = []
+    for t in terms:
+        if not z3.Z3_model_eval(ref, model.model, t.as_ast(), True, found):
+            raise ValueError(f"no value for {t} in the model")
+        if values is not None:
+            value = _value(ref, found[0])
+            if value is None:
+                raise ValueError(f"no value for {t} in the model")
+            values.append(value)
+        pair[0], pair[1] = t.as_ast(), found[0]
+        parts.append(z3.BoolRef(z3.Z3_mk_distinct(ref, 2, pair), ctx))
+    if len(parts) == 1:
+        return parts[0]
+    args = (z3.Ast * len(parts))(*[p.as_ast() for p in parts])
+    return z3.BoolRef(z3.Z3_mk_or(ref, len(parts), args), ctx)
 
 
 def next_probe(low: int, high: int, first: bool) -> int:
@@ -224,8 +301,55 @@ def pinned(formulas: Iterable[z3.BoolRef]) -> set[int]:
     return out
 
 
+def unsat_core_ids(solver: z3.Solver) -> set[int]:
+    """The ids of the assumptions in the unsat core of the solver's last check."""
+    ctx = solver.ctx.ref()
+    found = z3.Z3_solver_get_unsat_core(ctx, solver.solver)
+    z3.Z3_ast_vector_inc_ref(ctx, found)
+    try:
+        return {z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, found, i))
+                for i in range(z3.Z3_ast_vector_size(ctx, found))}
+    finally:
+        z3.Z3_ast_vector_dec_ref(ctx, found)
+
+
+def _at(entry: Ordered, value: int | bool) -> z3.BoolRef:
+    """The literal of ``entry``'s term at ``value``."""
+    if entry.flag:
+        return entry.term if value else entry.least
+    return entry.least if value == 0 else equal_to(entry.term, int(value))
+
+
+def lex_smaller(terms: Sequence[Ordered], values: Sequence[int | bool]) -> z3.BoolRef | None:
+    """Values of ``terms`` lexicographically smaller than ``values`` (in the order of the least
+    models: :func:`order_key`, False before True), as ``below_1 or (at_1 and (below_2 or
+    ...))``; None when ``values`` are all least, with nothing below them."""
+    out: z3.BoolRef | None = None
+    pair = (z3.Ast * 2)()
+
+    def both(make: Any, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+        # And(a, b) or Or(a, b) through the C API (the wrappers cast both again)
+        pair[0], pair[1] = a.as_ast(), b.as_ast()
+        return z3.BoolRef(make(a.ctx.ref(), 2, pair), a.ctx)
+
+    for entry, value in zip(reversed(terms), reversed(values), strict=True):
+        rest = both(z3.Z3_mk_and, _at(entry, value), out) if out is not None else None
+        if value is False or value == 0:
+            out = rest
+            continue
+        if entry.flag:
+            below = entry.least
+        else:
+            key = entry.term if entry.nonneg else order_key(entry.term)
+            below = at_most(key, (int(value) if entry.nonneg else order_of(int(value))) - 1)
+        out = below if rest is None else both(z3.Z3_mk_or, below, rest)
+    return out
+
+
 def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequence[Ordered],
-                budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None
+                budget: Budget, settle: int | None = None, start: z3.ModelRef | None = None,
+                values: list[int | bool] | None = None,
+                guess: Sequence[int | bool] | None = None
                 ) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
     """The model of the solver's assertions and ``formulas`` that is lexicographically least
     over ``terms`` (each at its least :func:`order_key`, False before True): ``(sat, model)``,
@@ -240,9 +364,13 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
     whether the terms left can differ from the model at all; if not, the model is the least.
     ``start``, if given, is a model of the solver's assertions and ``formulas`` to begin with
     (which saves the first check). A term that ``formulas`` fix (:func:`pinned`) keeps the
-    model's value without a check.
+    model's value without a check. ``values``, if given, receives the least model's value of
+    each term (so that the caller need not read them again). ``guess``, if given, are values
+    of the terms before ``settle`` that are likely the least model's (those of a similar
+    query): two checks, one that a model has them and one that no model is lexicographically
+    smaller there (:func:`lex_smaller`), settle them at once.
     """
-    solver.add(*formulas)
+    assert_all(solver, formulas)
     fixed_terms = pinned(formulas)
     if start is None:
         result = check(solver, budget)
@@ -254,21 +382,47 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
 
     def probe(*assumption: z3.BoolRef) -> z3.CheckSatResult:
         if fixed:
-            solver.add(*fixed)
+            assert_all(solver, fixed)
             fixed.clear()
         return check(solver, budget, *assumption)
 
+    found: list[int | bool] = []  # the least values of the terms so far
+
+    def done() -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        if values is not None:
+            values.extend(found)
+        return z3.sat, model
+
+    begin = 0
+    if guess is not None and settle:
+        there = [_at(entry, value) for entry, value in zip(terms[:settle], guess, strict=True)]
+        result = check(solver, budget, *there)
+        if result == z3.sat:
+            at_guess = solver.model()
+            smaller = lex_smaller(terms[:settle], guess)
+            result = z3.unsat if smaller is None else check(solver, budget, smaller)
+            if result == z3.unsat:
+                model, begin = at_guess, settle
+                fixed.extend(there)
+                found.extend(guess)
+        if result == z3.unknown:
+            return result, None
+
     for at, entry in enumerate(terms):
+        if at < begin:
+            continue
         term = entry.term
         value = value_of(model, term)
         if term.get_id() in fixed_terms:
+            found.append(value)
             continue
         if settle is not None and at >= settle and value is not False and value != 0:
             # the terms from here on are often all determined by those before them
-            result = probe(z3.Or(*[e.term != model.eval(e.term, model_completion=True)
-                                   for e in terms[at:]]))
+            rest: list[int | bool] = []
+            result = probe(differs_from(model, [e.term for e in terms[at:]], rest))
             if result == z3.unsat:
-                return z3.sat, model
+                found.extend(rest)
+                return done()
         if entry.flag:
             if value:
                 result = probe(entry.least)
@@ -278,10 +432,12 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
                     model = solver.model()
                     value = False
             fixed.append(term if value else entry.least)
+            found.append(bool(value))
             continue
         number = int(value)
         if number == 0:
             fixed.append(entry.least)
+            found.append(0)
             continue
         # low is out of reach, high reached (as order keys, or as values when non-negative)
         order = (lambda n: n) if entry.nonneg else order_of
@@ -291,7 +447,7 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
         while high - low > 1:
             mid = next_probe(low, high, first)
             first = False
-            result = probe(entry.least if mid == 0 else key <= mid)
+            result = probe(entry.least if mid == 0 else at_most(key, mid))
             if result == z3.unknown:
                 return result, None
             if result == z3.sat:
@@ -300,17 +456,36 @@ def least_model(solver: z3.Solver, formulas: Sequence[z3.BoolRef], terms: Sequen
                 high = order(number)
             else:
                 low = mid
-        fixed.append(entry.least if number == 0 else term == number)
-    return z3.sat, model
+        fixed.append(entry.least if number == 0 else equal_to(term, number))
+        found.append(number)
+    return done()
 
 
 def flatten(formulas: Iterable[z3.BoolRef]) -> list[z3.BoolRef]:
+    """The conjuncts of ``formulas`` (nested conjunctions opened, True left out), read through
+    the C API (the wrappers of ``is_and`` and ``children`` cost more than the rest of a
+    query's set-up)."""
     out: list[z3.BoolRef] = []
-    for f in formulas:
-        if z3.is_and(f):
-            out.extend(flatten(f.children()))
-        elif not z3.is_true(f):
+    app = z3.Z3_APP_AST
+
+    def kind_of(ref: Any, a: Any) -> int:
+        if z3.Z3_get_ast_kind(ref, a) != app:
+            return -1
+        return int(z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a)))
+
+    def visit(f: z3.BoolRef) -> None:
+        ctx = f.ctx
+        ref, a = ctx.ref(), f.as_ast()
+        kind = kind_of(ref, a)
+        if kind == z3.Z3_OP_AND:
+            for k in range(z3.Z3_get_app_num_args(ref, a)):
+                # the argument is held by ``f`` while it is wrapped
+                visit(z3.BoolRef(z3.Z3_get_app_arg(ref, a, k), ctx))
+        elif kind != z3.Z3_OP_TRUE:
             out.append(f)
+
+    for f in formulas:
+        visit(f)
     return out
 
 
@@ -389,6 +564,14 @@ def eliminate(formulas: Iterable[z3.BoolRef], bound: Sequence[z3.ExprRef]
     """
     subst, rest, remaining = definitions(formulas, bound)
     return apply(subst, rest), remaining
+
+
+def conjunction(formulas: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.And(*formulas)`` (two or more Bool terms) through the C API, without the wrapper's
+    casts of each of them."""
+    ctx = formulas[0].ctx
+    args = (z3.Ast * len(formulas))(*[f.as_ast() for f in formulas])
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(formulas), args), ctx)
 
 
 def project(model: z3.ModelRef, bound: Sequence[z3.ExprRef], body: z3.BoolRef) -> z3.BoolRef:
@@ -480,7 +663,7 @@ class ExistsForall:
                 return z3.sat, model
             if found is None:
                 break
-            self.outer.add(found)
+            assert_all(self.outer, [found])
         if budget.expired():
             return z3.unknown, None
         return check_restarts(list(self.fallback()), budget, *assumptions)
@@ -634,14 +817,20 @@ class Refinement:
         if self.points is not None:
             self.outer.push()
             try:
-                self.outer.add(*outer)
+                assert_all(self.outer, outer)
                 extra = z3.And(*bodies[-1])
-                ctx = extra.ctx
+                ref, solver, body = extra.ctx.ref(), self.outer.solver, extra.as_ast()
+                pair = (z3.Ast * 2)()
                 for (keys, values, size), at in self.points:
-                    # z3.substitute checks every pair of every call; the pairs are checked once
-                    here = z3.BoolRef(z3.Z3_substitute(ctx.ref(), extra.as_ast(), size, keys,
-                                                       values), ctx)
-                    self.outer.add(z3.Not(z3.And(at, here)))
+                    # Not(And(at, extra at the point)), through the C API: z3.substitute
+                    # checks every pair of every call (the pairs are checked once), and the
+                    # wrappers of And, Not and add cast and count references of every term.
+                    # Each result is held by the one made from it (Z3 keeps the last result
+                    # of a call alive until the next), the last by the solver.
+                    pair[0] = at.as_ast()
+                    pair[1] = z3.Z3_substitute(ref, body, size, keys, values)
+                    z3.Z3_solver_assert(ref, solver, z3.Z3_mk_not(ref, z3.Z3_mk_and(ref, 2,
+                                                                                  pair)))
                 yield Expanded(self.outer, free)
             finally:
                 self.outer.pop()
@@ -650,11 +839,11 @@ class Refinement:
         for solver in solvers:
             solver.push()
         try:
-            self.outer.add(*outer)
+            assert_all(self.outer, outer)
             full = []
             for (shared, bound, inner), extra in zip(self.bodies, bodies, strict=True):
-                inner.add(*extra)
-                full.append((z3.And(shared, *extra), bound, inner))
+                assert_all(inner, extra)
+                full.append((conjunction([shared, *extra]), bound, inner))
             yield ExistsForall(self.outer, free, full, fallback, self.cheap, self.literals)
         finally:
             for solver in solvers:
@@ -700,7 +889,8 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     latest core is dropped without one, since the rules left still hold that core; a rule
     unsatisfiable alone is looked for only in the cores found while taking cores out until the
     rest is satisfiable, and not among the rules of a satisfiable deletion trial (a core of one
-    rule needs no check).
+    rule needs no check); a set of rules within one found satisfiable is not checked (after a
+    core of one rule and a satisfiable rest, the deletion needs no check at all).
 
     A check the solver gives up on (``unknown`` before the time limit: the older arithmetic
     solver of :class:`~referee.checker.clarify.TopicChecker` can) is taken again on a solver
@@ -710,8 +900,13 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
     # a core holds the very tracker terms assumed: they are recognised by their ids
     tracker_ids = {rid: t.get_id() for rid, t in trackers.items()}
     retry: list[z3.Solver] = []
+    # sets of rules found satisfiable: fewer rules than one of them are satisfiable too, so
+    # such a set is not checked again
+    satisfiable: list[set[str]] = []
 
     def attempt(ids: Sequence[str]) -> tuple[z3.CheckSatResult, list[str]]:
+        if satisfiable and any(s.issuperset(ids) for s in satisfiable):
+            return z3.sat, []
         assumed = [trackers[rid] for rid in ids]
         used = solver
         result = check(used, budget, *assumed)
@@ -722,17 +917,12 @@ def minimal_core(solver: z3.Solver, trackers: Mapping[str, z3.BoolRef], budget: 
             result = check(used, budget, *assumed)
         core: list[str] = []
         if result == z3.unsat:
-            ctx = used.ctx.ref()
-            found = z3.Z3_solver_get_unsat_core(ctx, used.solver)
-            z3.Z3_ast_vector_inc_ref(ctx, found)
-            try:
-                in_core = {z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, found, i))
-                           for i in range(z3.Z3_ast_vector_size(ctx, found))}
-            finally:
-                z3.Z3_ast_vector_dec_ref(ctx, found)
+            in_core = unsat_core_ids(used)
             core = [rid for rid in ids if tracker_ids[rid] in in_core]
-        elif result == z3.sat and used is not solver:
-            model.append(used.model())
+        elif result == z3.sat:
+            satisfiable.append(set(ids))
+            if used is not solver:
+                model.append(used.model())
         return result, core
 
     model: list[z3.ModelRef] = []

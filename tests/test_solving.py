@@ -108,3 +108,36 @@ def test_pinned_reads_only_the_top_level() -> None:
     b = z3.Bool("b")
     assert pinned([z3.And(x == 2, z3.Not(b))]) == {x.get_id(), b.get_id()}
     assert pinned([z3.Or(x == 2, y == 3), x == y, x + 1 == 3, z3.Implies(b, x == 1)]) == set()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(constraint, min_size=1, max_size=4), st.integers(-3, 3), st.integers(-3, 3),
+       st.booleans())
+def test_a_guess_of_the_first_terms_never_changes_the_least_model(rows, gx, gy, gb):
+    """A guess of the terms before ``settle`` (right, wrong, or no model there) leaves the
+    least model the brute-force least, and the values handed back are the model's."""
+    x, y, z = z3.Ints("x y z")
+    b = z3.Bool("b")
+    solver = z3.Solver()
+    solver.add(*[z3.And(t >= RANGE[0], t <= RANGE[-1]) for t in (x, y, z)], z >= 0)
+    order = [Ordered.of(x), Ordered.of(y), Ordered.of(b), Ordered.of(z, nonneg=True)]
+    values: list[int | bool] = []
+    solver.push()
+    try:
+        result, model = least_model(solver, [_formula(r, [x, y, z], b) for r in rows], order,
+                                    Budget(20000), settle=3, values=values,
+                                    guess=[gx, gy, gb])
+        found = None if model is None else [model.eval(t, model_completion=True)
+                                            for t in (x, y, b, z)]
+    finally:
+        solver.pop()
+    points = [(px, py, pb, pz) for px, py, pz in itertools.product(RANGE, RANGE, range(4))
+              for pb in (False, True) if all(_holds(r, px, py, pz, pb) for r in rows)]
+    if not points:
+        assert result == z3.unsat and found is None
+        return
+    assert result == z3.sat and found is not None
+    least = min(points, key=lambda p: (order_of(p[0]), order_of(p[1]), int(p[2]), p[3]))
+    assert [found[0].as_long(), found[1].as_long(), z3.is_true(found[2]),
+            found[3].as_long()] == list(least)
+    assert values == list(least)
