@@ -11,7 +11,8 @@ tuples and a list of states per level, no fingerprint, no invariants). Targets: 
 least as fast as the plain search (ratio of distinct states per CPU second >= 1.0), and a peak
 of at most 300 bytes per distinct state (tracemalloc's peak during a separate run, frontier
 included, not the memory left once it has drained), measured at a million states in the full
-run.
+run. ``--quick`` searches a few thousand states, too few for the memory target: it prints their
+bytes per state and judges the rate alone.
 """
 
 from __future__ import annotations
@@ -145,14 +146,27 @@ def bytes_per_state(work: Workload) -> float:
     return (peak - before) / result.stats.distinct
 
 
-def summary(rows: list[Mapping[str, Any]]) -> dict[str, Any]:
+def summary(rows: list[Mapping[str, Any]], quick: bool = False) -> dict[str, Any]:
+    """The worst figures and the verdict. The memory target is stated for large searches (a
+    million states): a ``quick`` run's searches of a few thousand states, where the
+    interpreter's fixed memory is spread over few states, report their bytes per state without
+    judging them."""
     ratio = min(r["rate_ratio"] for r in rows)
     per_state = max(r["bytes_per_state"] for r in rows)
+    memory_ok = quick or per_state <= BYTES_TARGET
     return {"workloads": list(rows),
             "targets": {"rate_ratio_at_least": RATE_TARGET, "bytes_per_state_at_most":
-                        BYTES_TARGET},
+                        BYTES_TARGET, "memory_judged": not quick},
             "worst_rate_ratio": ratio, "worst_bytes_per_state": per_state,
-            "pass": ratio >= RATE_TARGET and per_state <= BYTES_TARGET}
+            "pass": ratio >= RATE_TARGET and memory_ok}
+
+
+def verdict_line(report: Mapping[str, Any]) -> str:
+    memory = (f"worst {report['worst_bytes_per_state']:.0f} B/state (target <= {BYTES_TARGET}"
+              + ("; not judged by a quick run: the target is stated for large searches)"
+                 if not report["targets"]["memory_judged"] else ")"))
+    return (f"worst ratio {report['worst_rate_ratio']:.2f} (target >= {RATE_TARGET}); {memory}: "
+            + ("pass" if report["pass"] else "FAIL"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,15 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     repeat = 1 if args.quick else args.repeat
     load = os.getloadavg()
     rows = [measure(work, repeat) for work in workloads(args.quick)]
-    report = summary(rows)
+    report = summary(rows, args.quick)
     for row in rows:
         print(f"{row['workload']:<28} {row['distinct']:>9,} states  explorer "
               f"{row['explorer_states_per_second']:>8,}/s  baseline "
               f"{row['baseline_states_per_second']:>8,}/s  ratio {row['rate_ratio']:.2f}  "
               f"{row['bytes_per_state']:.0f} B/state")
-    print(f"worst ratio {report['worst_rate_ratio']:.2f} (target >= {RATE_TARGET}); worst "
-          f"{report['worst_bytes_per_state']:.0f} B/state (target <= {BYTES_TARGET}): "
-          + ("pass" if report["pass"] else "FAIL"))
+    print(verdict_line(report))
     after = os.getloadavg()
     print(f"load average before {load[0]:.2f} / after {after[0]:.2f} on {os.cpu_count()} CPUs")
     report["load_average"] = {"before": list(load), "after": list(after),
