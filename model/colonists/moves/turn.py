@@ -389,12 +389,16 @@ class Move(Action):
         c = s.p[i]
         if not c.filled:
             return
+        # the places jumped to as to a Market (the Diplomat with the Envoy II, the Developer
+        # with the Scholar III)
+        jumps = {j.place for j in effects_of(s, i, d.JumpTo)}
         for n, here in enumerate(c.stewards, start=1):
             if here is None:
                 continue
             reach = s.board.within(here, steward_range(s, i))
             targets = {t for t in reach if t != here}
-            targets |= {t for t, tile in s.board.tiles.items() if tile.market and t != here}
+            targets |= {t for t, tile in s.board.tiles.items()
+                        if (tile.market or tile.slug in jumps) and t != here}
             for to in sorted(targets):
                 tile = s.board.tiles[to]
                 at: Any = list(tile.cells[0])
