@@ -384,6 +384,11 @@ class Move(Action):
                               f"({bundle_text(total)}): {problem}")
 
     def legal(self, s: ColonistsState, player: str | None) -> Iterator[ActionEvent]:
+        """Each Steward's moves within the Range and jumps, then (after those of every Steward)
+        the moves only a limited card or the Envoy's boost makes possible: a Horse or the boost
+        to the Places their extra Range adds (both at once to those only the two reach), a
+        Ticket to every other Place. A target reached without spending a card or the boost is
+        not listed with one (the same move, a card's use or the boost spent for nothing)."""
         assert player is not None
         i = s.players.index(player)
         c = s.p[i]
@@ -392,6 +397,7 @@ class Move(Action):
         # the places jumped to as to a Market (the Diplomat with the Envoy II, the Developer
         # with the Scholar III)
         jumps = {j.place for j in effects_of(s, i, d.JumpTo)}
+        plain: dict[int, set[int]] = {}
         for n, here in enumerate(c.stewards, start=1):
             if here is None:
                 continue
@@ -399,20 +405,57 @@ class Move(Action):
             targets = {t for t in reach if t != here}
             targets |= {t for t, tile in s.board.tiles.items()
                         if (tile.market or tile.slug in jumps) and t != here}
-            for to in sorted(targets):
-                tile = s.board.tiles[to]
-                at: Any = list(tile.cells[0])
-                for fee in _fee_options(s, i, to):
-                    params: dict[str, Any] = {"to": at}
-                    if n != 1:
-                        params["steward"] = n
-                    if fee:
-                        params["fee"] = fee
-                    event = ActionEvent.make(player, "move", **params)
-                    # a move legal only by a discard or an employ after it is left out: that
-                    # event before the move, listed too, leads to the same state
-                    if self.check(s, event) is None and not self.relaxed:
-                        yield event
+            plain[n] = targets
+            yield from self._listed(s, player, i, n, targets, {})
+        horses = _usable(s, i, "horse", d.Horse)
+        tickets = [card for card, _ in _usable(s, i, "ticket", d.Ticket)]
+        boost = _boost_range(s, i)
+        boosts = fee_bundles(s, i) if boost else []  # ways to pay its Fee to the supply
+        if not (horses or tickets or boosts):
+            return
+        top = s.data.movement.max_range
+        for n, here in enumerate(c.stewards, start=1):
+            if here is None:
+                continue
+            reached = {here} | plain[n]
+
+            def ring(more: int, here: int = here, reached: set[int] = reached) -> set[int]:
+                """The places a Range raised by ``more`` adds."""
+                return set(s.board.within(here, min(top, steward_range(s, i) + more))) - \
+                    reached
+
+            for card, more in horses:
+                yield from self._listed(s, player, i, n, ring(more), {"horse": card})
+            for paid in boosts:
+                yield from self._listed(s, player, i, n, ring(boost), {"boost": paid})
+            for card, more in horses if boosts else ():
+                both = ring(more + boost) - ring(more) - ring(boost)
+                for paid in boosts:
+                    yield from self._listed(s, player, i, n, both, {"horse": card,
+                                                                     "boost": paid})
+            for card in tickets:  # any Place (the Markets are reached already)
+                yield from self._listed(s, player, i, n, set(s.board.tiles) - reached,
+                                        {"ticket": card})
+
+    def _listed(self, s: ColonistsState, player: str, i: int, n: int, targets: set[int],
+                extra: dict[str, Any]) -> Iterator[ActionEvent]:
+        """The moves of Steward ``n`` to ``targets`` with the parameters ``extra`` (a card, the
+        boost), each with a few ways to pay the Fee; those refused are left out."""
+        for to in sorted(targets):
+            tile = s.board.tiles[to]
+            at: Any = list(tile.cells[0])
+            for fee in _fee_options(s, i, to):
+                params: dict[str, Any] = {"to": at}
+                if n != 1:
+                    params["steward"] = n
+                params.update(extra)
+                if fee:
+                    params["fee"] = fee
+                event = ActionEvent.make(player, "move", **params)
+                # a move legal only by a discard or an employ after it is left out: that
+                # event before the move, listed too, leads to the same state
+                if self.check(s, event) is None and not self.relaxed:
+                    yield event
 
     def apply(self, s: ColonistsState, e: ActionEvent, note: Note) -> None:
         i = s.players.index(e.player)
@@ -488,6 +531,25 @@ def _boost_goods(e: ActionEvent) -> Bundle:
     found = read_bundle(raw)
     assert not isinstance(found, str)
     return found
+
+
+def _usable(s: ColonistsState, i: int, key: str, kind: type[d.Effect]) -> list[tuple[int, int]]:
+    """The limited cards of ``kind`` in front of player ``i`` with uses left and not used this
+    turn (``key``: "ticket", "horse"), each with the Range it adds (0 for a Ticket)."""
+    out = []
+    for card in sorted(s.p[i].limited):
+        effects = [x for x in s.data.improvements[card].effects if isinstance(x, kind)]
+        if effects and not s.limits.get(f"{key}:{card}"):
+            out.append((card, sum(x.range for x in effects if isinstance(x, d.Horse))))
+    return out
+
+
+def _boost_range(s: ColonistsState, i: int) -> int:
+    """The Range the Envoy's boost adds if player ``i`` may use it now (0 otherwise)."""
+    found = effects_of(s, i, d.RangeBoost)
+    if not found or s.p[i].used.get(BOOST) == turns.half_index(s):
+        return 0
+    return max(x.range for x in found)
 
 
 def _after_paying(s: ColonistsState, i: int, goods: Bundle) -> ColonistsState:
