@@ -153,9 +153,26 @@ def test_what_an_invariant_reads_of_the_key_changes_with_the_corruption_it_catch
     assert [state.key()[i] for i in at] != before
 
 
-def test_the_checks_of_the_communities_read_them_from_the_key():
+def test_the_checks_of_the_communities_and_the_board_read_them_from_the_key():
     reading = {inv.name for inv in suite("colonists") if inv.reads_key}
     assert reading == {"pool-fits-storage", "buffers-within-batches", "workers-within-colonists",
                        "building-workers-fit", "buildings-within-limits",
                        "stewards-within-allowed", "range-within-limit", "hand-within-limit",
-                       "score-sums-parts"}
+                       "score-sums-parts", "board-consistent"}
+
+
+@pytest.mark.parametrize(("corrupt", "message"), [
+    (lambda c: c.stored.__setitem__("wood", -2), "Bo has -2 wood in Storage and Warehouse"),
+    (lambda c: c.buffered.__setitem__("clay", -1), "Bo has -1 clay in Buffers"),
+    (lambda c: setattr(c, "dollars", -3), "Bo has 6 Tools and -3 Dollars"),
+    (lambda c: setattr(c, "tools", -1), "Bo has -1 Tools and 5 Dollars"),
+    (lambda c: c.limited.__setitem__(117, 0),
+     "Bo's card 117 is in front of them with 0 uses left"),
+])
+def test_no_negative_goods_names_what_is_negative(corrupt, message):
+    """Its quick test passes a community with nothing negative; any negative count, or a card
+    with no use left, still reaches the full test and its message."""
+    state = base()
+    assert (state.p[1].tools, state.p[1].dollars) == (6, 5)
+    corrupt(state.p[1])
+    assert dict(violated(suite("colonists"), state))["no-negative-goods"] == message
