@@ -283,7 +283,8 @@ class Explorer:
                              f" (choose {', '.join(STRATEGIES)})")
         invariants = self.config.suite
         self.suite = list(_suite_of(self.game) if invariants is None else invariants)
-        self._first_failure = MemoSuite(self.suite, key_fields_of(start.state)).first_failure
+        self._memo = MemoSuite(self.suite, key_fields_of(start.state))
+        self._first_failure = self._memo.first_failure
         self.stats = Stats()
         self.fingerprint = fingerprinter(start.state)
         self.seen: dict[int, int] = {}
@@ -407,7 +408,7 @@ class Explorer:
             self._check(root)
         except _Found as f:
             return self._counterexample(f, root_fp, 0), "violation"
-        prepare = _preparer(self.suite)
+        prepare = self._memo.preparer()
         ancestors = Ancestors(root_entry, root.copy(), apply, prepare)
         rebuild, path, built = ancestors.rebuild, ancestors.path, ancestors.states
         # the frontier holds entries, not states: a state is rebuilt when its turn comes, from
@@ -731,20 +732,6 @@ def _hash_of_key(state: Any) -> int:
 
 def _own_fingerprint(state: Any) -> int:
     return int(state.fingerprint())
-
-
-def _preparer(suite: Sequence[Invariant]) -> Callable[[Any], None] | None:
-    """What derives, on a state about to be expanded or rebuilt from, the values the checks of
-    its successors read (the invariants that keep them with the state), or None."""
-    derive = tuple(inv.check for inv in suite if inv.derives)
-    if not derive:
-        return None
-
-    def prepare(state: Any) -> None:
-        for check in derive:
-            check(state)  # the state was checked already: only what it derives matters here
-
-    return prepare
 
 
 def _model_failure(exc: Exception, event: GameEvent | None) -> _Found:

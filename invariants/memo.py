@@ -65,6 +65,8 @@ class MemoSuite:
                  key_fields: Sequence[str] | None = None) -> None:
         order: list[Source] = []
         grouped: dict[Source, list[int]] = {}
+        # the checks that keep what they derive with the state (``derives``), by group
+        self._derived: list[tuple[list[Any], tuple[Check, ...]]] = []
         for at, inv in enumerate(suite):
             source: Source = inv.reads
             if inv.reads_key:
@@ -95,6 +97,9 @@ class MemoSuite:
             # [reads, pick, derive, passed, hits, members]; reads and pick both None: checked on
             # every state (no reads, or a group that stopped remembering)
             groups.append([reads, pick, derive, set[int](), 0, tuple(members)])
+            derived = tuple(suite[at].check for at in grouped[source] if suite[at].derives)
+            if derived:
+                self._derived.append((groups[-1], derived))
         self.groups = groups
         if order == [None]:  # nothing to remember: the suite in its order
             self.first_failure = self._in_order  # type: ignore[method-assign]
@@ -135,6 +140,25 @@ class MemoSuite:
                     group[0] = group[1] = group[2] = None
                     passed.clear()
         return None
+
+    def preparer(self) -> Callable[[Any], None] | None:
+        """What derives, on a state about to be expanded (or rebuilt from), the values the checks
+        of its successors read: the invariants marked ``derives`` run on it (their verdict is not
+        used), so that its copies inherit those values; or None when the suite has none. A
+        group that answers mostly from memory (more states passed from it than distinct values
+        met) is left out: its successors seldom run its checks."""
+        derived = tuple(self._derived)
+        if not derived:
+            return None
+
+        def prepare(state: Any) -> None:
+            for group, checks in derived:
+                if (group[1] is not None or group[0] is not None) and group[4] > len(group[3]):
+                    continue
+                for check in checks:
+                    check(state)
+
+        return prepare
 
     def remembering(self) -> list[bool]:
         """Whether each group (in the order they are checked) still remembers what passed."""

@@ -253,3 +253,24 @@ def test_the_search_is_the_same_with_reads_key_as_without(strategy: str, monkeyp
     if strategy != "random":
         # the same piles reached with another player to move or other counts taken: fewer checks
         assert calls[0] > calls[1] > calls[2]
+
+
+def test_a_state_to_expand_derives_only_what_the_memo_does_not_answer() -> None:
+    """The ``derives`` checks run on a state about to be expanded, so that its successors
+    inherit what they derive, except those of a group answering mostly from memory."""
+    remembered, plain, other = Recorder("remembered"), Recorder("plain"), Recorder("other")
+    suite = MemoSuite([Invariant("remembered", "", remembered, derives=True,
+                                 reads_key=("piles",)),
+                       Invariant("plain", "", plain, derives=True),
+                       Invariant("other", "", other)], Keyed.KEY_FIELDS)
+    prepare = suite.preparer()
+    assert prepare is not None
+    state = Keyed(1, 2)
+    suite.first_failure(state, state.key())
+    prepare(state)  # one value met, none passed from memory yet
+    assert (remembered.calls, plain.calls, other.calls) == (2, 2, 1)
+    for _ in range(2):
+        suite.first_failure(state, state.key())
+    prepare(state)  # two states passed from memory for one value met
+    assert (remembered.calls, plain.calls, other.calls) == (2, 5, 3)
+    assert MemoSuite([Invariant("other", "", other)]).preparer() is None
