@@ -13,9 +13,11 @@ every state.
 The checks that read only the communities (and the data set, fixed for a game, and the number
 of spots, which ``last_era`` sets) say so, naming the parts of the state's ``key()`` they read
 (``reads_key=COMMUNITIES``): a search checks them once per distinct set of communities, which
-most of the setup's states share; the board's check reads the board's part of the key, which
-the turns leave as it is. The checks whose purpose is to catch what the key leaves out
-(a relation at level 0, a card with no use left: the key drops zero counts) compare afresh.
+most of the setup's states share; the card check reads the communities, the piles and what is
+drawn; the board's check reads the board's part of the key, which the turns leave as it is.
+The checks whose purpose is to catch what the key leaves out (a relation at level 0, a card
+with no use left: the key drops zero counts) compare afresh, as do the Stewards' places (the
+board and the communities: the one changes in the setup, the other in the turns).
 """
 
 from __future__ import annotations
@@ -316,7 +318,7 @@ SUITE: list[Invariant] = [
     Invariant("no-negative-goods", "no negative goods, Tools, Dollars or card uses",
               no_negative_goods),
     Invariant("cards-in-one-place", "each improvement card is in one place at most",
-              cards_in_one_place),
+              cards_in_one_place, reads_key=("p", "draw_pile", "discard", "pending")),
     Invariant("board-consistent", "each cell holds one tile and every tile's cells point to it",
               board_consistent, reads_key=("board",)),
     Invariant("score-sums-parts", "each score equals the sum of its parts", score_sums_parts,

@@ -158,7 +158,7 @@ def test_the_checks_of_the_communities_and_the_board_read_them_from_the_key():
     assert reading == {"pool-fits-storage", "buffers-within-batches", "workers-within-colonists",
                        "building-workers-fit", "buildings-within-limits",
                        "stewards-within-allowed", "range-within-limit", "hand-within-limit",
-                       "score-sums-parts", "board-consistent"}
+                       "score-sums-parts", "board-consistent", "cards-in-one-place"}
 
 
 @pytest.mark.parametrize(("corrupt", "message"), [
