@@ -6,7 +6,8 @@ the message. Those that read only the players' holdings, buildings and worker sl
 supply say so, naming those parts of the state's ``key()`` (``reads_key=HOLDINGS_READ``): few of
 a search's states differ there, so a search checks them once per distinct value of those, read
 from the key the explorer computed anyway (the key keeps each player's buildings sorted and the
-supply without its zeros: what the checks compare is the same).
+supply without its zeros: what the checks compare is the same); the checks of the high bids
+read the standing bids (``reads_key=("high",)``).
 """
 
 from __future__ import annotations
@@ -190,9 +191,10 @@ SUITE: list[Invariant] = [
               one_building_per_name, reads_key=HOLDINGS_READ),
     Invariant("copies-within-box", "Owned plus supply copies never exceed the box.",
               copies_within_box, reads_key=HOLDINGS_READ),
-    Invariant("high-bids-on-ladder", "Every high bid is a bid ladder value.", high_bids_on_ladder),
+    Invariant("high-bids-on-ladder", "Every high bid is a bid ladder value.", high_bids_on_ladder,
+              reads_key=("high",)),
     Invariant("one-high-bid-per-player", "A player holds at most one standing high bid.",
-              one_high_bid_per_player),
+              one_high_bid_per_player, reads_key=("high",)),
     Invariant("track-in-range", "Railroad markers stay on spaces 0-5.", track_in_range,
               reads_key=HOLDINGS_READ),
     Invariant("neutral-level-in-range", "The neutral level stays within 3-9.",

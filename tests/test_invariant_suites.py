@@ -149,7 +149,8 @@ def test_the_homesteaders_holdings_checks_read_the_key():
     assert key["slots"] == tuple(state.slots) and key["extra_open"] == state.extra_open
     assert {inv.name for inv in suite("homesteaders") if inv.reads_key} == {
         "no-negative-holdings", "workers-placed-fit", "one-building-per-name",
-        "copies-within-box", "track-in-range", "score-sums-parts"}
+        "copies-within-box", "track-in-range", "score-sums-parts", "high-bids-on-ladder",
+        "one-high-bid-per-player"}
 
 
 def test_the_memo_on_the_homesteaders_key_gives_the_verdicts_of_the_checks():
