@@ -24,7 +24,9 @@ _KIND_OF = attrgetter("__class__", "name")
 class KindCount:
     def __init__(self) -> None:
         self.kinds: Counter[Kind] = Counter()
-        self._lists: dict[tuple[tuple[type, ...], tuple[str, ...]], int] = {}
+        # each distinct list's shape -> a one-item list of its count, so that a list met again
+        # is looked up (and its shape hashed) once
+        self._lists: dict[tuple[tuple[type, ...], tuple[str, ...]], list[int]] = {}
 
     def add(self, events: Sequence[Any]) -> None:
         """Count every event of a successor list."""
@@ -37,7 +39,7 @@ class KindCount:
         lists = self._lists
         seen = lists.get(shape)
         if seen is not None:
-            lists[shape] = seen + 1
+            seen[0] += 1
             return
         if len(lists) >= LIMIT:
             self._multiply_out()
@@ -45,7 +47,7 @@ class KindCount:
         for kind in zip(*shape, strict=True):
             if kind not in kinds:
                 kinds[kind] = 0
-        lists[shape] = 1
+        lists[shape] = [1]
 
     def add_each(self, events: Iterable[Any]) -> None:
         """Count events one by one (a list cut short)."""
@@ -59,7 +61,7 @@ class KindCount:
 
     def _multiply_out(self) -> None:
         kinds = self.kinds
-        for (types, names), times in self._lists.items():
+        for (types, names), (times,) in self._lists.items():
             for kind in zip(types, names, strict=True):
                 kinds[kind] += times
         self._lists.clear()

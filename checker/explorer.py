@@ -29,7 +29,7 @@ from referee.errors import RefereeError, UnknownGameError, UsageError
 from referee.files import path_kind
 from referee.games import registration
 from referee.invariants import Invariant
-from referee.invariants.memo import MemoSuite
+from referee.invariants.memo import MemoSuite, SuiteError
 from referee.model.core import (
     Chance,
     Game,
@@ -283,7 +283,8 @@ class Explorer:
                              f" (choose {', '.join(STRATEGIES)})")
         invariants = self.config.suite
         self.suite = list(_suite_of(self.game) if invariants is None else invariants)
-        self._first_failure = MemoSuite(self.suite).first_failure
+        self._memo = MemoSuite(self.suite, key_fields_of(start.state))
+        self._first_failure = self._memo.first_failure
         self.stats = Stats()
         self.fingerprint = fingerprinter(start.state)
         self.seen: dict[int, int] = {}
@@ -294,9 +295,9 @@ class Explorer:
 
     # ---------------------------------------------------------------- checks
 
-    def _check(self, state: Any) -> None:
-        """Raise _Found when ``state`` breaks an invariant."""
-        failed = self._first_failure(state)
+    def _check(self, state: Any, key: tuple[Any, ...] | None = None) -> None:
+        """Raise _Found when ``state`` breaks an invariant (``key``: its ``key()``, if known)."""
+        failed = self._first_failure(state, key)
         if failed is not None:
             raise _Found("invariant", *failed)
         game = self.game
@@ -407,7 +408,7 @@ class Explorer:
             self._check(root)
         except _Found as f:
             return self._counterexample(f, root_fp, 0), "violation"
-        prepare = _preparer(self.suite)
+        prepare = self._memo.preparer()
         ancestors = Ancestors(root_entry, root.copy(), apply, prepare)
         rebuild, path, built = ancestors.rebuild, ancestors.path, ancestors.states
         # the frontier holds entries, not states: a state is rebuilt when its turn comes, from
@@ -431,6 +432,7 @@ class Explorer:
         fp = root_fp
         depth = 0
         event: GameEvent | None = None
+        key: tuple[Any, ...] | None = None  # the child's key() when the fingerprint hashes it
         pending: list[GameEvent] | None = None
         before = 0
         distinct = 1
@@ -464,7 +466,11 @@ class Explorer:
                     child = state if index == last else state.copy()
                     apply(child, event, note)
                     generated += 1
-                    child_fp = hash(child.key()) if keyed else fingerprint(child)
+                    if keyed:
+                        key = child.key()
+                        child_fp = hash(key)
+                    else:
+                        child_fp = fingerprint(child)
                     if child_fp in seen:
                         if depth_of is None or depth_of[child_fp] <= child_depth:
                             continue
@@ -480,7 +486,7 @@ class Explorer:
                         probe(child, event)
                     if check is not None:
                         try:
-                            check(child)
+                            check(child, key)
                         except _Found as f:
                             stats.generated, stats.max_depth = generated, max_depth
                             stats.distinct = distinct
@@ -546,6 +552,8 @@ class Explorer:
         except _Found as f:
             return self._found_on_walk(f, []), "violation"
         fingerprint = self.fingerprint
+        keyed = fingerprint is _hash_of_key
+        key: tuple[Any, ...] | None = None  # the state's key() when the fingerprint hashes it
         seen.add(fingerprint(root))
         stats.distinct = 1
         root_in_bound = self._in_bound(root)
@@ -579,12 +587,16 @@ class Explorer:
                     kinds[key] = kinds.get(key, 0) + 1
                     if len(walk) > stats.max_depth:
                         stats.max_depth = len(walk)
-                    fp = fingerprint(state)
+                    if keyed:
+                        key = state.key()
+                        fp = hash(key)
+                    else:
+                        fp = fingerprint(state)
                     if fp not in seen:
                         seen.add(fp)
                         stats.distinct += 1
                         self._probe(state, event)
-                        self._check(state)
+                        self._check(state, key)
                     if not self._in_bound(state):
                         stats.cut_by_bound += 1
                         break
@@ -701,26 +713,25 @@ def fingerprinter(state: Any) -> Callable[[Any], int]:
     return _own_fingerprint
 
 
+def key_fields_of(state: Any) -> tuple[str, ...] | None:
+    """The names of the parts of a state's ``key()`` (its class's ``KEY_FIELDS``), or None."""
+    fields = getattr(type(state), "KEY_FIELDS", None)
+    if fields is None:
+        return None
+    fields = tuple(fields)
+    key = getattr(state, "key", None)
+    if not callable(key) or len(key()) != len(fields):
+        raise SuiteError(f"{type(state).__name__}.KEY_FIELDS names {len(fields)} fields, but "
+                         "its key() has " + (f"{len(key())}" if callable(key) else "none"))
+    return fields
+
+
 def _hash_of_key(state: Any) -> int:
     return hash(state.key())
 
 
 def _own_fingerprint(state: Any) -> int:
     return int(state.fingerprint())
-
-
-def _preparer(suite: Sequence[Invariant]) -> Callable[[Any], None] | None:
-    """What derives, on a state about to be expanded or rebuilt from, the values the checks of
-    its successors read (the invariants that keep them with the state), or None."""
-    derive = tuple(inv.check for inv in suite if inv.derives)
-    if not derive:
-        return None
-
-    def prepare(state: Any) -> None:
-        for check in derive:
-            check(state)  # the state was checked already: only what it derives matters here
-
-    return prepare
 
 
 def _model_failure(exc: Exception, event: GameEvent | None) -> _Found:

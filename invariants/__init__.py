@@ -18,6 +18,12 @@ class Invariant:
     # what the check reads, as a hashable value of which its verdict is a function: a search
     # checks the invariant once per distinct value (invariants may share one such function)
     reads: Callable[[Any], Hashable] | None = None
+    # or what it reads of the state's canonical key(): the names of those parts, as the state
+    # class's KEY_FIELDS names them, and optionally ``derive``, which reduces them (the part
+    # itself when one is named, else the tuple of the parts in the order named) to the values
+    # the verdict is a function of; the explorer hands the key it fingerprinted the state with
+    reads_key: tuple[str, ...] = ()
+    derive: Callable[[Any], Hashable] | None = None
 
 
 def suite(game_name: str) -> list[Invariant]:

@@ -8,7 +8,17 @@ the room they read), so that a search checks them once per change rather than on
 The invariants that fill those values are marked ``derives``: the explorer runs them on each
 state it expands too, so that the successors, copies of it, find them (and the verdicts) there;
 the checks that read anything else (goods, Stewards, the hand, the board...) compare afresh on
-every state."""
+every state.
+
+The checks that read only the communities (and the data set, fixed for a game, and the number
+of spots, which ``last_era`` sets) say so, naming the parts of the state's ``key()`` they read
+(``reads_key=COMMUNITIES``): a search checks them once per distinct set of communities, which
+most of the setup's states share; the card check reads the communities, the piles and what is
+drawn; the board's check reads the board's part of the key, which the turns leave as it is.
+The checks whose purpose is to catch what the key leaves out (a relation at level 0, a card
+with no use left: the key drops zero counts) compare afresh, as do the Stewards' places (the
+board and the communities: the one changes in the setup, the other in the turns).
+"""
 
 from __future__ import annotations
 
@@ -20,6 +30,10 @@ from referee.model.colonists import community as co
 from referee.model.colonists.state import ColonistsState
 
 PerCommunity = Callable[[ColonistsState, int, str], str | None]
+
+# what the checks of the communities alone read of the key: the players, the last era (it
+# sets the number of spots) and each community
+COMMUNITIES = ("players", "last_era", "p")
 
 
 def _per_community(name: str, check: PerCommunity) -> Callable[[ColonistsState], str | None]:
@@ -212,6 +226,11 @@ def no_negative_goods(s: ColonistsState) -> str | None:
     """No good, Tool, Dollar or card use is ever negative (or zero uses left on a card)."""
     for i, name in enumerate(s.players):
         c = s.p[i]
+        # a quick test, true exactly when the full one below finds nothing for this community
+        if (c.tools >= 0 and c.dollars >= 0 and (not c.stored or min(c.stored.values()) >= 0)
+                and (not c.buffered or min(c.buffered.values()) >= 0)
+                and (not c.limited or min(c.limited.values()) >= 1)):
+            continue
         for where, goods in (("Storage and Warehouse", c.stored), ("Buffers", c.buffered)):
             for good, n in sorted(goods.items()):
                 if n < 0:
@@ -275,23 +294,23 @@ def score_sums_parts(s: ColonistsState) -> str | None:
 
 SUITE: list[Invariant] = [
     Invariant("pool-fits-storage", "goods outside Buffers fit into Storage and Warehouse",
-              pool_fits_storage, derives=True),
+              pool_fits_storage, derives=True, reads_key=COMMUNITIES),
     Invariant("buffers-within-batches", "each good in Buffers stays within one batch of its "
-              "producers", buffers_within_batches, derives=True),
+              "producers", buffers_within_batches, derives=True, reads_key=COMMUNITIES),
     Invariant("workers-within-colonists", "no more Workers of a type than Colonists of it",
-              workers_within_colonists, derives=True),
+              workers_within_colonists, derives=True, reads_key=COMMUNITIES),
     Invariant("building-workers-fit", "each building holds at most its Workers, each of a type "
-              "allowed there", building_workers_fit, derives=True),
+              "allowed there", building_workers_fit, derives=True, reads_key=COMMUNITIES),
     Invariant("buildings-within-limits", "buildings fit the spots and per-community limits",
-              buildings_within_limits, derives=True),
+              buildings_within_limits, derives=True, reads_key=COMMUNITIES),
     Invariant("one-steward-per-place", "no place but a Market holds two Stewards of one player",
               one_steward_per_place),
     Invariant("stewards-within-allowed", "no more Stewards on the board than the player "
-              "controls, at most 4", stewards_within_allowed),
+              "controls, at most 4", stewards_within_allowed, reads_key=COMMUNITIES),
     Invariant("range-within-limit", "a Steward's Range is 1 to 4", range_within_limit,
-              derives=True),
+              derives=True, reads_key=COMMUNITIES),
     Invariant("hand-within-limit", "at most 6 cards in hand after any action",
-              hand_within_limit),
+              hand_within_limit, reads_key=COMMUNITIES),
     Invariant("embassy-level-within-era", "relations only with colonies in play, up to the "
               "era's number", embassy_level_within_era),
     Invariant("one-embassy-per-colony", "one Embassy tile per relation", one_embassy_per_colony,
@@ -299,9 +318,9 @@ SUITE: list[Invariant] = [
     Invariant("no-negative-goods", "no negative goods, Tools, Dollars or card uses",
               no_negative_goods),
     Invariant("cards-in-one-place", "each improvement card is in one place at most",
-              cards_in_one_place),
+              cards_in_one_place, reads_key=("p", "draw_pile", "discard", "pending")),
     Invariant("board-consistent", "each cell holds one tile and every tile's cells point to it",
-              board_consistent),
+              board_consistent, reads_key=("board",)),
     Invariant("score-sums-parts", "each score equals the sum of its parts", score_sums_parts,
-              derives=True),
+              derives=True, reads_key=COMMUNITIES),
 ]

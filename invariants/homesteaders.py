@@ -3,14 +3,16 @@
 The explorer checks them on every distinct state, so the costlier ones first run a quick test
 that passes exactly when nothing is wrong; only a state that fails it is looked at in full, for
 the message. Those that read only the players' holdings, buildings and worker slots and the
-supply say so (``reads=_holdings``): few of a search's states differ there, so a search checks
-them once per distinct value of those.
+supply say so, naming those parts of the state's ``key()`` (``reads_key=HOLDINGS_READ``): few of
+a search's states differ there, so a search checks them once per distinct value of those, read
+from the key the explorer computed anyway (the key keeps each player's buildings sorted and the
+supply without its zeros: what the checks compare is the same); the checks of the high bids
+read the standing bids (``reads_key=("high",)``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
 
 from referee.invariants import Invariant
 from referee.model.homesteaders import GAME
@@ -22,12 +24,9 @@ _SLOTS = {f"{name}:{i}": (name, slot.workers)
           for name, b in _DATA.buildings.items() for i, slot in enumerate(b.slots)}
 
 
-def _holdings(state: HomesteadersState) -> Hashable:
-    """What the holdings invariants read: the players, each one's holdings (names and counts),
-    buildings and worker slots, and the supply."""
-    return (state.players, tuple([(tuple(h), tuple(h.values())) for h in state.hold]),
-            tuple([tuple(b) for b in state.buildings]), tuple(state.slots),
-            tuple(state.supply.items()))
+# what the holdings invariants read of the key: the players, each one's holdings, buildings
+# and worker slots, and the supply
+HOLDINGS_READ = ("players", "hold", "buildings", "slots", "supply")
 
 
 def no_negative_holdings(state: HomesteadersState) -> str | None:
@@ -184,21 +183,22 @@ def score_sums_parts(state: HomesteadersState) -> str | None:
 
 SUITE: list[Invariant] = [
     Invariant("no-negative-holdings", "No player holds a negative amount of anything.",
-              no_negative_holdings, reads=_holdings),
+              no_negative_holdings, reads_key=HOLDINGS_READ),
     Invariant("workers-placed-fit", "Placed workers never exceed workers owned nor slot "
               "capacity, and stand on owned buildings.", workers_placed_fit,
-              reads=_holdings),
+              reads_key=HOLDINGS_READ),
     Invariant("one-building-per-name", "No player owns two buildings of one name.",
-              one_building_per_name, reads=_holdings),
+              one_building_per_name, reads_key=HOLDINGS_READ),
     Invariant("copies-within-box", "Owned plus supply copies never exceed the box.",
-              copies_within_box, reads=_holdings),
-    Invariant("high-bids-on-ladder", "Every high bid is a bid ladder value.", high_bids_on_ladder),
+              copies_within_box, reads_key=HOLDINGS_READ),
+    Invariant("high-bids-on-ladder", "Every high bid is a bid ladder value.", high_bids_on_ladder,
+              reads_key=("high",)),
     Invariant("one-high-bid-per-player", "A player holds at most one standing high bid.",
-              one_high_bid_per_player),
+              one_high_bid_per_player, reads_key=("high",)),
     Invariant("track-in-range", "Railroad markers stay on spaces 0-5.", track_in_range,
-              reads=_holdings),
+              reads_key=HOLDINGS_READ),
     Invariant("neutral-level-in-range", "The neutral level stays within 3-9.",
               neutral_level_in_range),
     Invariant("score-sums-parts", "Each score equals the sum of its parts.", score_sums_parts,
-              reads=_holdings),
+              reads_key=HOLDINGS_READ),
 ]

@@ -127,3 +127,52 @@ def test_every_invariant_holds_along_random_games(players, seed, last_era):
         last = state
     assert last is not None and GAME.is_over(last)
     assert {"turn", "act", "end_year"} <= seen
+
+
+def test_key_fields_name_each_part_of_the_key():
+    state = base()
+    assert len(ColonistsState.KEY_FIELDS) == len(state.key())
+    assert len(set(ColonistsState.KEY_FIELDS)) == len(ColonistsState.KEY_FIELDS)
+    key = dict(zip(ColonistsState.KEY_FIELDS, state.key(), strict=True))
+    assert key["players"] == state.players and key["era"] == state.era
+    assert key["board"] == state.board.key()
+    assert key["p"] == tuple(c.key() for c in state.p)
+    assert key["drawing"] == tuple(state.drawing)
+
+
+@pytest.mark.parametrize("name", sorted(inv.name for inv in suite("colonists")
+                                         if inv.reads_key and inv.name in CORRUPTIONS))
+def test_what_an_invariant_reads_of_the_key_changes_with_the_corruption_it_catches(name):
+    """A search checks an invariant with ``reads_key`` once per distinct value of those parts
+    of the key: every corruption it catches must change them, or a search would skip it."""
+    (inv,) = [inv for inv in suite("colonists") if inv.name == name]
+    at = [ColonistsState.KEY_FIELDS.index(field) for field in inv.reads_key]
+    state = base()
+    before = [state.key()[i] for i in at]
+    CORRUPTIONS[name](state)
+    assert [state.key()[i] for i in at] != before
+
+
+def test_the_checks_of_the_communities_and_the_board_read_them_from_the_key():
+    reading = {inv.name for inv in suite("colonists") if inv.reads_key}
+    assert reading == {"pool-fits-storage", "buffers-within-batches", "workers-within-colonists",
+                       "building-workers-fit", "buildings-within-limits",
+                       "stewards-within-allowed", "range-within-limit", "hand-within-limit",
+                       "score-sums-parts", "board-consistent", "cards-in-one-place"}
+
+
+@pytest.mark.parametrize(("corrupt", "message"), [
+    (lambda c: c.stored.__setitem__("wood", -2), "Bo has -2 wood in Storage and Warehouse"),
+    (lambda c: c.buffered.__setitem__("clay", -1), "Bo has -1 clay in Buffers"),
+    (lambda c: setattr(c, "dollars", -3), "Bo has 6 Tools and -3 Dollars"),
+    (lambda c: setattr(c, "tools", -1), "Bo has -1 Tools and 5 Dollars"),
+    (lambda c: c.limited.__setitem__(117, 0),
+     "Bo's card 117 is in front of them with 0 uses left"),
+])
+def test_no_negative_goods_names_what_is_negative(corrupt, message):
+    """Its quick test passes a community with nothing negative; any negative count, or a card
+    with no use left, still reaches the full test and its message."""
+    state = base()
+    assert (state.p[1].tools, state.p[1].dollars) == (6, 5)
+    corrupt(state.p[1])
+    assert dict(violated(suite("colonists"), state))["no-negative-goods"] == message

@@ -118,10 +118,64 @@ def test_every_pionjar_invariant_is_exercised():
 def test_what_an_invariant_reads_changes_with_each_corruption_it_catches(game, make, corruptions):
     """A search checks an invariant with ``reads`` once per distinct value of it: every
     corruption the invariant catches must change that value, or a search would skip it."""
+    checked = 0
     for inv in suite(game):
-        if inv.reads is None or inv.name not in corruptions:
+        if (inv.reads is None and not inv.reads_key) or inv.name not in corruptions:
             continue
         state = make()
-        before = inv.reads(state)
+        before = _read(inv, state)
         corruptions[inv.name](state)
-        assert inv.reads(state) != before, inv.name
+        assert _read(inv, state) != before, inv.name
+        checked += 1
+    assert checked >= 4
+
+
+def _read(inv: Any, state: Any) -> Any:
+    """What a search remembers of the state for ``inv``: its ``reads``, or its key's parts."""
+    if inv.reads is not None:
+        return inv.reads(state)
+    key = state.key()
+    parts = tuple(key[type(state).KEY_FIELDS.index(name)] for name in inv.reads_key)
+    return parts if inv.derive is None else inv.derive(parts)
+
+
+def test_the_homesteaders_holdings_checks_read_the_key():
+    from referee.model.homesteaders.state import HomesteadersState
+
+    state = hs_state()
+    assert len(HomesteadersState.KEY_FIELDS) == len(state.key())
+    key = dict(zip(HomesteadersState.KEY_FIELDS, state.key(), strict=True))
+    assert key["hold"][0][0] == state.hold[0]["silver"]
+    assert key["slots"] == tuple(state.slots) and key["extra_open"] == state.extra_open
+    assert {inv.name for inv in suite("homesteaders") if inv.reads_key} == {
+        "no-negative-holdings", "workers-placed-fit", "one-building-per-name",
+        "copies-within-box", "track-in-range", "score-sums-parts", "high-bids-on-ladder",
+        "one-high-bid-per-player"}
+
+
+def test_the_memo_on_the_homesteaders_key_gives_the_verdicts_of_the_checks():
+    """Corrupted copies of a state among the states of a game: the memo keyed by the key's
+    parts reports, state by state, what checking each in the suite's order reports."""
+    from referee.invariants.memo import MemoSuite
+    from referee.model.homesteaders.state import HomesteadersState
+
+    invariants = suite("homesteaders")
+    states = []
+    state = HS.new_state(["Ann", "Bo", "Cy"])
+    for event in [e for e in simulate(["Ann", "Bo", "Cy"], random.Random(3))
+                  if hasattr(e, "name")][:60]:
+        HS.apply(state, event)
+        states.append(state.copy())
+    for corrupt in HS_CORRUPTIONS.values():
+        for at in (10, 40):
+            bad = states[at].copy()
+            corrupt(bad)
+            states.insert(at, bad)
+    memo = MemoSuite(invariants, HomesteadersState.KEY_FIELDS)
+    failures = 0
+    for state in states:
+        plain = next(((inv.name, m) for inv in invariants
+                      if (m := inv.check(state)) is not None), None)
+        assert memo.first_failure(state, state.key()) == plain
+        failures += plain is not None
+    assert failures == 2 * len(HS_CORRUPTIONS)

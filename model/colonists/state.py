@@ -4,7 +4,7 @@ one community per player. ``copy()`` shares only the immutable data set."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.model.colonists.board import Board
 from referee.model.colonists.data import ColonistsData
@@ -197,6 +197,15 @@ class ColonistsState:
             self.pending.copy() if self.pending is not None else None, dict(self.limits),
             dict(self.ambassadors), self.ended, self.ended_turn, self.ended_half, self.clock,
             self.deal, list(self.drawing))
+
+    # the name of each part of key(), in its order: what an invariant reads of the key is named
+    # by these (``Invariant.reads_key``)
+    KEY_FIELDS: ClassVar[tuple[str, ...]] = (
+        "players", "last_era", "small_market", "box_limits", "first_era", "money_limit",
+        "stage", "era", "year", "half", "colonies", "start", "marker", "order", "seat",
+        "turns", "done", "laid", "setup_era", "board", "start_pile", "place_pile", "revealed",
+        "card_pile", "market_card", "draw_pile", "discard", "p", "pending", "limits",
+        "ambassadors", "ended", "ended_turn", "ended_half", "clock", "deal", "drawing")
 
     def key(self) -> tuple[Any, ...]:
         return (self.players, self.last_era, self.small_market, self.box_limits,

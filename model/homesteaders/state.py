@@ -7,7 +7,7 @@ them (the conformance suite perturbs every field in turn to hold both to that).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.model.core import fingerprint_of
 from referee.model.homesteaders.data import RESOURCES
@@ -60,6 +60,12 @@ class HomesteadersState:
             used=set(self.used), tiles=dict(self.tiles), high=dict(self.high),
             passed=list(self.passed), turn=self.turn, neutral_auction=self.neutral_auction,
             won=dict(self.won), step=dict(self.step), extra_open=self.extra_open, seat=self.seat)
+
+    # the name of each part of key(), in its order (``Invariant.reads_key`` names them)
+    KEY_FIELDS: ClassVar[tuple[str, ...]] = (
+        "players", "auctions", "phase", "round", "start", "neutral_level", "hold", "buildings",
+        "slots", "paid", "supply", "used", "tiles", "high", "passed", "turn", "neutral_auction",
+        "won", "step", "extra_open")
 
     def key(self) -> tuple[Any, ...]:
         return (
