@@ -583,8 +583,8 @@ class Explorer:
                     game.apply(state, event, note)
                     walk.append(event)
                     stats.generated += 1
-                    key = (event.__class__, event.name)
-                    kinds[key] = kinds.get(key, 0) + 1
+                    kind = (event.__class__, event.name)
+                    kinds[kind] = kinds.get(kind, 0) + 1
                     if len(walk) > stats.max_depth:
                         stats.max_depth = len(walk)
                     if keyed:

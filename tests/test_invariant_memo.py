@@ -255,6 +255,33 @@ def test_the_search_is_the_same_with_reads_key_as_without(strategy: str, monkeyp
         assert calls[0] > calls[1] > calls[2]
 
 
+def test_a_random_walk_fingerprinting_by_the_state_reads_the_parts_from_its_key(
+        monkeypatch) -> None:
+    """Where the search fingerprints by the state's own ``fingerprint()`` (a key it cannot
+    hash), the parts a ``reads_key`` invariant reads still come from the state's key, not from
+    what else the walk holds: the same counterexample as without the memo."""
+    from referee.checker import explorer
+    from tests.nim_game import NimState
+
+    monkeypatch.setattr(NimState, "KEY_FIELDS", NIM_FIELDS, raising=False)
+    monkeypatch.setattr(explorer, "fingerprinter", lambda state: explorer._own_fingerprint)
+
+    def plenty(state: Any) -> str | None:
+        left = sum(state.piles)
+        return None if left >= 10 else f"only {left} objects left"
+
+    results = []
+    for reads in [{}, {"reads_key": ("piles",)}]:
+        start = start_from_setup(NIM, player_names(NIM, 2), {"piles": [4, 5, 6]})
+        suite = [Invariant("plenty", "at least 10 objects left", plenty, **reads)]
+        results.append(Explorer(start, ExploreConfig(strategy="random", depth=5,
+                                                     max_states=300, suite=suite)).run())
+    plain, memo = results
+    assert plain.counterexample is not None and memo.counterexample is not None
+    assert memo.counterexample.kind == plain.counterexample.kind == "invariant"
+    assert memo.counterexample.events == plain.counterexample.events
+
+
 def test_a_state_to_expand_derives_only_what_the_memo_does_not_answer() -> None:
     """The ``derives`` checks run on a state about to be expanded, so that its successors
     inherit what they derive, except those of a group answering mostly from memory."""
