@@ -77,7 +77,6 @@ class MemoSuite:
                 order.append(source)
                 grouped[source] = []
             grouped[source].append(at)
-        self.reads_key = any(isinstance(source, tuple) for source in order)
         # the invariants without reads form one group too, checked on every state
         sequence = [at for source in order for at in grouped[source]]
         groups = []
