@@ -6,11 +6,10 @@ the test says so and tests the decision."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from referee.api import validate_text
 from referee.replays.validator import FileReport
+from tests.logs import check, refused, valid, verdict
 
 P2 = ["Ann", "Bo"]
 P3 = ["Ann", "Bo", "Cy"]
@@ -46,27 +45,7 @@ def position(players: list[str], round_: int = 1, phase: str = "bidding",
 
 def log(players: list[str], *events: dict[str, Any],
         pos: dict[str, Any] | None = None) -> FileReport:
-    """The verdict on a log: the header (line 1), then one event per line from line 2."""
-    header: dict[str, Any] = {"format": "referee-replay", "version": 1, "game": "homesteaders",
-                              "players": players}
-    if pos is not None:
-        header["position"] = pos
-    return validate_text("\n".join(json.dumps(x) for x in (header, *events)))
-
-
-def valid(report: FileReport) -> None:
-    assert report.valid, [e.to_json() for e in report.errors]
-
-
-def refused(report: FileReport, line: int, kind: str, rule: str) -> str:
-    assert not report.valid, "accepted"
-    first = report.errors[0]
-    assert (first.line, first.kind, first.rule) == (line, kind, rule), first.to_json()
-    return first.message
-
-
-def check(**claims: Any) -> dict[str, Any]:
-    return {"check": claims}
+    return verdict("homesteaders", players, *events, position=pos)
 
 
 # --------------------------------------------------------------------------- setup

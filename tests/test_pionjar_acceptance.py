@@ -13,6 +13,7 @@ from typing import Any
 from referee.api import validate_text
 from referee.model.pionjar import GAME
 from referee.replays.validator import FileReport
+from tests.logs import check, refused, valid, verdict
 from tests.pionjar_helpers import squatter
 
 P3 = ["Ann", "Bo", "Cy"]
@@ -30,10 +31,6 @@ def die(p: str, value: int, **extra: Any) -> dict[str, Any]:
 
 def draw(stack: str, card: str) -> dict[str, Any]:
     return {"chance": "draw", "stack": stack, "card": card}
-
-
-def check(**claims: Any) -> dict[str, Any]:
-    return {"check": claims}
 
 
 def owners(**players: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -59,25 +56,7 @@ def road(**players: dict[str, Any]) -> dict[str, Any]:
 
 def log(*events: dict[str, Any], position: dict[str, Any] | None = None,
         players: list[str] | None = None, options: dict[str, Any] | None = None) -> FileReport:
-    """The verdict on a log: the header (line 1), then one event per line from line 2."""
-    header: dict[str, Any] = {"format": "referee-replay", "version": 1, "game": "pionjar",
-                              "players": players or P3}
-    if options is not None:
-        header["options"] = options
-    if position is not None:
-        header["position"] = position
-    return validate_text("\n".join(json.dumps(x) for x in (header, *events)))
-
-
-def valid(report: FileReport) -> None:
-    assert report.valid, [e.to_json() for e in report.errors]
-
-
-def refused(report: FileReport, line: int, kind: str, rule: str | None) -> str:
-    assert not report.valid, "accepted"
-    first = report.errors[0]
-    assert (first.line, first.kind, first.rule) == (line, kind, rule), first.to_json()
-    return first.message
+    return verdict("pionjar", players or P3, *events, position=position, options=options)
 
 
 def steps(prop: str = "green_valley", month: int = MARCH_1859) -> int:

@@ -6,12 +6,11 @@ lines it reads."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from referee.api import validate_text
 from referee.model.pionjar import GAME as PIONJAR
 from referee.replays.validator import FileReport
+from tests.logs import check, refused, valid, verdict
 from tests.pionjar_helpers import squatter
 
 P2 = ["Ann", "Bo"]
@@ -32,29 +31,9 @@ def pass_(p: str, reward: str = "trade") -> dict[str, Any]:
     return act(p, "pass", reward=reward)
 
 
-def check(**claims: Any) -> dict[str, Any]:
-    return {"check": claims}
-
-
 def log(game: str, players: list[str], *events: dict[str, Any],
         pos: dict[str, Any] | None = None) -> FileReport:
-    """The verdict on a log: the header (line 1), then one event per line from line 2."""
-    header: dict[str, Any] = {"format": "referee-replay", "version": 1, "game": game,
-                              "players": players}
-    if pos is not None:
-        header["position"] = pos
-    return validate_text("\n".join(json.dumps(x) for x in (header, *events)))
-
-
-def valid(report: FileReport) -> None:
-    assert report.valid, [e.to_json() for e in report.errors]
-
-
-def refused(report: FileReport, line: int, kind: str, rule: str) -> str:
-    assert not report.valid, "accepted"
-    first = report.errors[0]
-    assert (first.line, first.kind, first.rule) == (line, kind, rule), first.to_json()
-    return first.message
+    return verdict(game, players, *events, position=pos)
 
 
 # =========================================================================== Homesteaders
